@@ -1,0 +1,176 @@
+"""Command line (SPEC §3).  Parses arguments and calls the library; nothing else.
+
+Every user error becomes one line on stderr and exit status 2; output files are
+written atomically, so a failed or interrupted run leaves none behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from tea_solver import __version__
+from tea_solver.errors import InputError
+
+EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (SPEC §3), not usage + error."""
+
+    def error(self, message):  # noqa: D401 - argparse API
+        raise InputError(message, path=None)
+
+
+def _positive_int(text):
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a positive integer, got %r" % text)
+    if v < 1:
+        raise argparse.ArgumentTypeError("expected a positive integer, got %r" % text)
+    return v
+
+
+def _nonneg_int(text):
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected an integer >= 0, got %r" % text)
+    if v < 0:
+        raise argparse.ArgumentTypeError("expected an integer >= 0, got %r" % text)
+    return v
+
+
+def _positive_float(text):
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a number of seconds, got %r" % text)
+    if not v > 0 or v != v or v == float("inf"):
+        raise argparse.ArgumentTypeError("expected a positive number of seconds, got %r" % text)
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tea-solver", description="Multilingual CheckList template extraction "
+                "(TEA) with an exact set cover.")
+    p.add_argument("--version", action="version", version="tea-solver " + __version__)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    e = sub.add_parser("expand", help="CheckList -> instances (JSONL, fills recorded)")
+    e.add_argument("checklist")
+    e.add_argument("-o", "--output", required=True)
+    e.add_argument("--max-per-template", type=_positive_int, default=None)
+    e.add_argument("--seed", type=int, default=0)
+
+    x = sub.add_parser("extract", help="instances (JSONL) -> target CheckList")
+    x.add_argument("instances")
+    x.add_argument("-o", "--output", required=True)
+    x.add_argument("--solver", choices=("ilp", "greedy"), default="ilp")
+    x.add_argument("--keys", choices=("graph", "align"), default="graph")
+    x.add_argument("--k", type=_positive_int, default=2,
+                   help="graph keys: at most K tokens between two nodes (paper: 2)")
+    x.add_argument("--paths", choices=("attested", "graph"), default="attested",
+                   help="graph keys: paths seen in a target, or every graph path")
+    x.add_argument("--no-normalize-keys", action="store_true",
+                   help="graph keys exactly as the paper (no affix stripping)")
+    x.add_argument("--match", choices=("token", "substring"), default="token",
+                   help="terminal matching on token boundaries or anywhere (paper)")
+    x.add_argument("--key-selection", choices=("all", "iterative"), default="all",
+                   help="use all keys, or add them one at a time (paper Step 3)")
+    x.add_argument("--min-support", type=_nonneg_int, default=1)
+    x.add_argument("--time-limit", type=_positive_float, default=30.0,
+                   help="per group, CP-SAT deterministic seconds")
+    x.add_argument("--seed", type=int, default=0)
+    x.add_argument("--max-candidates", type=_positive_int, default=4096,
+                   help="per instance; beyond it candidate enumeration is cut (reported)")
+    x.add_argument("--aligner", default="cooccurrence",
+                   help="align keys: cooccurrence (default, offline) or simalign")
+    x.add_argument("--align-model", default=None,
+                   help="simalign: Hugging Face model id or local path")
+    x.add_argument("--align-method", choices=("argmax", "itermax", "match"), default="itermax")
+    x.add_argument("--jobs", type=_positive_int, default=1)
+    x.add_argument("--progress", action="store_true", help="show a progress bar")
+
+    v = sub.add_parser("evaluate", help="score CheckLists (diversity, cost, correctness)")
+    v.add_argument("checklists", nargs="+")
+    v.add_argument("--reference", default=None)
+    v.add_argument("-o", "--output", default=None, help="directory for tables")
+
+    sub.add_parser("demo", help="run the main job on bundled data")
+    return p
+
+
+def cmd_expand(args) -> int:
+    from tea_solver.expand import expand_checklist
+    from tea_solver.io import dump_instances, load_checklist, write_atomic
+    doc = load_checklist(args.checklist)
+    records = expand_checklist(doc, max_per_template=args.max_per_template, seed=args.seed,
+                               path=args.checklist)
+    write_atomic(args.output, dump_instances(records))
+    print("wrote %d instances to %s" % (len(records), args.output), file=sys.stderr)
+    return EXIT_OK
+
+
+def options_from_args(args):
+    from tea_solver.extract import ExtractOptions
+    return ExtractOptions(
+        solver=args.solver, keys=args.keys, k=args.k, paths=args.paths,
+        normalize_keys=not args.no_normalize_keys, match=args.match,
+        key_selection=args.key_selection, min_support=args.min_support,
+        time_limit=args.time_limit, seed=args.seed, max_candidates=args.max_candidates,
+        aligner=args.aligner, align_model=args.align_model, align_method=args.align_method)
+
+
+def cmd_extract(args) -> int:
+    from tea_solver.extract import extract
+    from tea_solver.io import dump_checklist, read_instance_file, write_atomic
+    opts = options_from_args(args)
+    data = read_instance_file(args.instances, need_source=(opts.keys == "align"))
+    doc = extract(data.records, opts, jobs=args.jobs, progress=args.progress or None)
+    doc["report"]["nfc_normalized_instances"] = data.nfc_changed
+    write_atomic(args.output, dump_checklist(doc))
+    groups = doc["report"]["groups"]
+    print("wrote %d templates for %d groups to %s" % (len(doc["templates"]), len(groups),
+                                                      args.output), file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_evaluate(args) -> int:
+    from tea_solver.evaluate import run_evaluate
+    return run_evaluate(args.checklists, reference=args.reference, out_dir=args.output)
+
+
+def cmd_demo(args) -> int:
+    from tea_solver.demo import run_demo
+    return run_demo()
+
+
+COMMANDS = {"expand": cmd_expand, "extract": cmd_extract, "evaluate": cmd_evaluate,
+            "demo": cmd_demo}
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except InputError as e:
+        print("tea-solver: error: %s" % e, file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("tea-solver: interrupted; no output file was written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as e:  # a bug, not bad input: one line, traceback on request
+        if os.environ.get("TEA_SOLVER_DEBUG"):
+            raise
+        print("tea-solver: internal error: %s: %s (set TEA_SOLVER_DEBUG=1 for a traceback)"
+              % (type(e).__name__, e), file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""Exact set cover: reduction, then a CP-SAT model, then an optional cost phase.
+
+Phase 1 minimises the number of sets; phase 2 (only with ``costs`` and a proven phase-1
+optimum) fixes that number and minimises the total secondary cost.  The answer is never
+larger than greedy's: greedy is the hint and the fallback.
+
+Determinism: CP-SAT runs with one worker and a fixed seed by default, and its budget is
+*deterministic* time (``max_deterministic_time``, a count of work units), so the same
+input gives the same cover on any machine speed.  A wall-clock limit of
+``3 * time_limit + 1`` seconds is only a safety net; if it fires, the result may depend
+on the machine (``stats["wall_limit_hit"]`` says so).  With ``workers > 1`` CP-SAT's
+parallel portfolio is faster but not reproducible run to run.
+
+``linearization_level = 2`` puts the full LP relaxation into the search.  Without it a
+single worker proves almost nothing on set cover (its bound stays 0): on a random
+40-item, 120-set instance it went from no proof in 60 units to a proof in 0.1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+from time import perf_counter
+
+from ortools.linear_solver import pywraplp
+from ortools.sat.python import cp_model
+
+from .greedy import cheap_lower_bound, greedy_order
+from .problem import CoverProblem, CoverResult, Reduction, reduce_problem
+
+_TOLERANCE = 1e-6
+
+
+def ilp_cover(problem: CoverProblem, time_limit: float = 30.0, seed: int = 0,
+              workers: int = 1, hint: list[int] | None = None) -> CoverResult:
+    """Minimum-cardinality cover of every coverable item (then cheapest, with ``costs``).
+
+    ``time_limit`` is CP-SAT deterministic time shared by both phases (the reduction and
+    greedy are polynomial and not counted).  ``hint`` (original set indices) replaces the
+    greedy hint; sets the reduction removed are dropped from it.  ``status`` is CP-SAT's
+    word: ``"OPTIMAL"`` only when it proved phase 1 optimal (or the reduction alone solved
+    the problem), else ``"FEASIBLE"`` -- also when CP-SAT found nothing and greedy is
+    returned.  ``lower_bound`` is the best of CP-SAT's bound, the LP relaxation (computed
+    only without a proof) and the cheap bounds, each plus the forced sets.
+    """
+    start = perf_counter()
+    greedy = greedy_order(problem)
+    reduction = reduce_problem(problem)
+    budget = _Budget(time_limit, start)
+    outcome = _solve_reduced(problem, reduction, greedy, hint, seed, workers, budget)
+    stats = {**reduction.stats, **outcome.stats, "cost": problem.total_cost(outcome.chosen),
+             "deterministic_time": budget.used, "wall_limit_hit": budget.wall_limit_hit}
+    return CoverResult(chosen=outcome.chosen, status=outcome.status,
+                       lower_bound=outcome.lower_bound, greedy_size=len(greedy),
+                       uncovered=problem.uncovered(), seconds=perf_counter() - start,
+                       stats=stats)
+
+
+@dataclass
+class _Outcome:
+    chosen: list[int]
+    status: str
+    lower_bound: int
+    stats: dict
+
+
+@dataclass
+class _Budget:
+    """Deterministic time left for CP-SAT, plus the wall-clock safety net."""
+
+    limit: float
+    start: float
+    used: float = 0.0
+    wall_limit_hit: bool = False
+
+    def left(self) -> float:
+        return max(0.0, self.limit - self.used)
+
+    def wall_left(self) -> float:
+        return max(0.0, 3 * self.limit + 1 - (perf_counter() - self.start))
+
+
+def _solve_reduced(problem: CoverProblem, reduction: Reduction, greedy: list[int],
+                   hint: list[int] | None, seed: int, workers: int,
+                   budget: _Budget) -> _Outcome:
+    """Solve the reduced problem and lift the answer; trivial when nothing is left."""
+    reduced = reduction.problem
+    forced = len(reduction.forced)
+    if reduced.n_items == 0:
+        # The forced sets belong to every cover and cover everything: a proven optimum.
+        return _Outcome(reduction.lift([]), "OPTIMAL", forced,
+                        {"phase1": "REDUCED", "phase2": "NOT_NEEDED"})
+    incumbent = min(sorted(greedy), reduction.lift(greedy_order(reduced)),
+                    key=lambda c: (len(c), problem.total_cost(c), c))
+    start_hint = reduction.lower(hint if hint is not None else incumbent)
+    solver, status, solution = _run(*_cover_model(reduced, start_hint), budget, seed, workers)
+    stats = {"phase1": status, "phase2": "NO_COSTS" if reduced.costs is None else "SKIPPED"}
+    if status == "OPTIMAL":
+        if reduced.costs is not None:
+            solution = _phase2(reduced, solution, stats, seed, workers, budget)
+        return _Outcome(reduction.lift(solution), "OPTIMAL", len(solution) + forced, stats)
+    chosen = incumbent
+    if solution is not None and len(solution) + forced < len(incumbent):
+        chosen = reduction.lift(solution)
+    bounds = [cheap_lower_bound(problem), forced + _lp_bound(reduced, budget.wall_left())]
+    if status == "FEASIBLE":
+        bounds.append(forced + ceil(solver.best_objective_bound - _TOLERANCE))
+    stats["lp_bound"] = bounds[1]
+    return _Outcome(chosen, "FEASIBLE", max(bounds), stats)
+
+
+def _phase2(reduced: CoverProblem, solution: list[int], stats: dict, seed: int,
+            workers: int, budget: _Budget) -> list[int]:
+    """Among covers of the proven minimum size, look for a cheaper one than ``solution``.
+
+    Runs on the deterministic time phase 1 left; keeps ``solution`` unless CP-SAT finds a
+    strictly cheaper cover, so the size stays optimal whatever phase 2's status.
+    """
+    if budget.left() <= 0:
+        stats["phase2"] = "NO_TIME"
+        return solution
+    model, xs = _cover_model(reduced, solution)
+    model.add(cp_model.LinearExpr.sum(xs) == len(solution))
+    model.minimize(cp_model.LinearExpr.weighted_sum(xs, reduced.costs))
+    _, stats["phase2"], cheaper = _run(model, xs, budget, seed, workers)
+    if cheaper is not None and reduced.total_cost(cheaper) < reduced.total_cost(solution):
+        return cheaper
+    return solution
+
+
+def _cover_model(problem: CoverProblem,
+                 hint: list[int]) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """``x_t`` binary per set, one clause per item, minimise ``sum x``; fully hinted."""
+    model = cp_model.CpModel()
+    xs = [model.new_bool_var(f"x{j}") for j in range(len(problem.sets))]
+    for covering in _covering_sets(problem):
+        model.add_bool_or([xs[j] for j in covering])
+    model.minimize(cp_model.LinearExpr.sum(xs))
+    hinted = set(hint)
+    for j, x in enumerate(xs):
+        model.add_hint(x, j in hinted)
+    return model, xs
+
+
+def _covering_sets(problem: CoverProblem) -> list[list[int]]:
+    """For each item, the indices of the sets that cover it."""
+    covering: list[list[int]] = [[] for _ in range(problem.n_items)]
+    for j, bits in enumerate(problem.sets):
+        while bits:
+            low = bits & -bits
+            covering[low.bit_length() - 1].append(j)
+            bits ^= low
+    return covering
+
+
+def _run(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: _Budget, seed: int,
+         workers: int) -> tuple[cp_model.CpSolver, str, list[int] | None]:
+    """Solve under the remaining budget; return the solver, its status and the chosen sets."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_deterministic_time = budget.left()
+    solver.parameters.max_time_in_seconds = budget.wall_left()
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    solver.parameters.linearization_level = 2  # the LP relaxation is what proves covers optimal
+    status = solver.status_name(solver.solve(model))
+    budget.used += solver.deterministic_time
+    budget.wall_limit_hit |= budget.wall_left() <= 0
+    if status in ("INFEASIBLE", "MODEL_INVALID"):
+        raise RuntimeError(f"CP-SAT returned {status} on a set-cover model")
+    if status not in ("OPTIMAL", "FEASIBLE"):
+        return solver, status, None
+    return solver, status, [j for j, x in enumerate(xs) if solver.boolean_value(x)]
+
+
+def _lp_bound(problem: CoverProblem, seconds: float) -> int:
+    """``ceil`` of the LP relaxation's optimum (GLOP), or 0 if GLOP does not finish.
+
+    The LP value is a lower bound on the integer optimum; the small tolerance keeps
+    floating-point noise (e.g. 2.0000000001) from adding a spurious unit.
+    """
+    lp = pywraplp.Solver.CreateSolver("GLOP")
+    lp.SetTimeLimit(int(max(seconds, 0.1) * 1000))
+    xs = [lp.NumVar(0.0, 1.0, f"x{j}") for j in range(len(problem.sets))]
+    for covering in _covering_sets(problem):
+        lp.Add(lp.Sum([xs[j] for j in covering]) >= 1)
+    lp.Minimize(lp.Sum(xs))
+    if lp.Solve() != pywraplp.Solver.OPTIMAL:
+        return 0
+    return ceil(lp.Objective().Value() - _TOLERANCE)

@@ -1,0 +1,32 @@
+"""User-facing errors.
+
+Every problem with what a user gave us (a file, a line in it, an option) is an
+:class:`InputError`.  The CLI prints it as one line, ``FILE:LINE: problem``,
+and exits with status 2; nothing else in the library prints or exits.
+"""
+
+from __future__ import annotations
+
+
+class InputError(Exception):
+    """Bad input: names the file, the line (1-based, optional) and the problem."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.field = field
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = str(self.path)
+            if self.line is not None:
+                where += ":%d" % self.line
+            where += ": "
+        what = self.message
+        if self.field:
+            what = "field '%s': %s" % (self.field, what)
+        return where + what

@@ -1,0 +1,313 @@
+"""The TEA pipeline for one group, and for a whole instance file.
+
+One *group* is the set of instances that share a source ``template_id``;
+extraction runs per group (SPEC §2):
+
+1. segment every target (:mod:`tea_solver.tokenize`);
+2. Step 1, keys (:mod:`tea_solver.keys`);
+3. Step 2, candidates: every template that generates each distinct target
+   (:mod:`tea_solver.candidates`), giving one coverage set per template;
+4. Step 3, cover: the fewest templates that generate every target
+   (:mod:`tea_solver.cover`: greedy baseline or exact CP-SAT);
+5. support counts and the min-support filter (:mod:`tea_solver.support`);
+6. template objects with their lexicons (:mod:`tea_solver.output`).
+
+Identical targets are one item of the cover (they need the same template) but
+count one by one in ``support`` and ``covered``.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import sys
+import time
+from collections import OrderedDict
+from dataclasses import asdict, dataclass, field
+from typing import Iterable, Sequence
+
+from tea_solver import __version__
+from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
+from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
+from tea_solver.io.records import Instance
+from tea_solver.keys.base import Key
+from tea_solver.output import lexicon_values, output_names, shape_text
+from tea_solver.support import filter_by_support
+from tea_solver.tokenize import Segmented, segment
+
+CARRIED_EXCLUDE = frozenset({"id", "template_id", "source", "target", "fill", "lang"})
+
+
+@dataclass(frozen=True)
+class ExtractOptions:
+    """Every setting that changes the output (recorded in ``report.settings``)."""
+
+    solver: str = "ilp"             # "ilp" (exact, CP-SAT) or "greedy" (the paper)
+    keys: str = "graph"             # "graph" (paper) or "align"
+    k: int = 2                      # graph: at most k tokens between two nodes
+    paths: str = "attested"         # graph: "attested" or "graph" paths
+    normalize_keys: bool = True     # graph: strip shared affixes, merge equal keys
+    match: str = "token"            # "token" or "substring" terminal matching
+    key_selection: str = "all"      # "all" keys at once, or "iterative" (paper Step 3)
+    min_support: int = 1
+    time_limit: float = 30.0        # per group, CP-SAT deterministic seconds
+    seed: int = 0
+    max_candidates: int = 4096      # per instance; beyond it enumeration is cut
+    aligner: str = "cooccurrence"   # align: which aligner
+    align_model: str | None = None  # align: SimAlign model (hub id or path)
+    align_method: str = "itermax"   # align: SimAlign method
+
+    def settings(self) -> dict:
+        d = asdict(self)
+        d["tool"] = "tea-solver %s" % __version__
+        return d
+
+
+@dataclass
+class GroupResult:
+    template_id: str
+    templates: list = field(default_factory=list)
+    report: dict = field(default_factory=dict)
+
+
+def find_keys(segs: Sequence[Segmented], instances: Sequence[Instance],
+              opts: ExtractOptions) -> list[Key]:
+    """Step 1 by the selected method."""
+    if opts.keys == "graph":
+        from tea_solver.keys.graph import graph_keys
+        return graph_keys(segs, opts.k, paths=opts.paths, normalize=opts.normalize_keys)
+    if opts.keys == "align":
+        from tea_solver.keys.align import align_keys
+        return align_keys(instances, opts)
+    raise ValueError("unknown key method %r" % opts.keys)
+
+
+def template_cost(shape, values: dict, covered: int) -> int:
+    """Secondary objective among covers of minimum size: over-generation.
+
+    ``values`` maps each key of the shape to the set of values its slots take
+    over the covered items.  The template generates Π falling(|values|, draws)
+    strings (cardinals of one key are distinct) of which ``covered`` were seen;
+    the cost is ten times log2 of that ratio plus one per slot, so a tight
+    template beats a loose one (``{very} {state}`` beats one ``{very state}``
+    slot of 150 glued values) and a slot that never varies is not free.
+    """
+    draws: dict[int, int] = {}
+    slots = shape_slots(shape)
+    for kid, card in slots:
+        draws[kid] = max(draws.get(kid, 0), card + 1)
+    log_size = 0.0
+    for kid, d in draws.items():
+        n = len(values[kid])
+        log_size += sum(math.log2(max(1, n - j)) for j in range(d))
+    return int(round(10 * max(0.0, log_size - math.log2(covered)))) + len(slots)
+
+
+def coverage(items: Sequence[tuple], index: KeyIndex, cap: int):
+    """Candidate statistics over the items, in order of discovery.
+
+    Returns ``(cover, values, truncated)``: shape → covered item indices,
+    shape → {key id: values its slots take}, and how many items hit ``cap``.
+    """
+    cov: dict = OrderedDict()
+    values: dict = {}
+    truncated = 0
+    for i, segs in enumerate(items):
+        cands, cut = instance_candidates(segs, index, cap)
+        truncated += cut
+        for shape, fills in cands:
+            cov.setdefault(shape, []).append(i)
+            per_key = values.setdefault(shape, {})
+            for (kid, _card), value in fills.items():
+                per_key.setdefault(kid, set()).add(value)
+    return cov, values, truncated
+
+
+def _bitset(indices: Iterable[int]) -> int:
+    b = 0
+    for i in indices:
+        b |= 1 << i
+    return b
+
+
+def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: str,
+                            cap: int) -> list[Key]:
+    """The paper's Step 3: start with no key, add the key that shrinks the
+    (greedy) cover most, stop when no key shrinks it.  Ties go to the lower id."""
+    chosen: list[Key] = []
+    best = _greedy_size(items, chosen, match, cap)
+    remaining = list(keys)
+    while remaining:
+        trials = [(_greedy_size(items, chosen + [key], match, cap), key.id, key)
+                  for key in remaining]
+        size, _, key = min(trials, key=lambda t: (t[0], t[1]))
+        if size >= best:
+            break
+        best = size
+        chosen.append(key)
+        remaining.remove(key)
+    return chosen
+
+
+def _greedy_size(items, keys, match, cap) -> int:
+    cov, _, _ = coverage(items, KeyIndex(keys, match), cap)
+    problem = CoverProblem(len(items), tuple(_bitset(v) for v in cov.values()))
+    return len(greedy_cover(problem).chosen)
+
+
+def _carried_fields(instances: Sequence[Instance]) -> dict:
+    """Extra fields (label, capability, …) every instance of the group shares."""
+    first = instances[0].raw
+    out = {}
+    for name, value in first.items():
+        if name in CARRIED_EXCLUDE:
+            continue
+        if all(inst.raw.get(name, object()) == value for inst in instances[1:]):
+            out[name] = value
+    return out
+
+
+def extract_group(template_id: str, instances: Sequence[Instance],
+                  opts: ExtractOptions) -> GroupResult:
+    """Run the whole pipeline on one group (pure function of its inputs)."""
+    t0 = time.perf_counter()
+    multi = instances[0].multi
+    # distinct targets are the cover's items; weights count the duplicates
+    item_of: dict[tuple, int] = OrderedDict()
+    weights: list[int] = []
+    for inst in instances:
+        i = item_of.setdefault(inst.target, len(item_of))
+        if i == len(weights):
+            weights.append(0)
+        weights[i] += 1
+    targets = list(item_of)
+    items = [tuple(segment(t) for t in target) for target in targets]
+    all_segs = [seg for segs in items for seg in segs]
+
+    keys = find_keys(all_segs, instances, opts)
+    if opts.key_selection == "iterative":
+        keys = select_keys_iteratively(items, keys, opts.match, opts.max_candidates)
+    elif opts.key_selection != "all":
+        raise ValueError("key_selection must be 'all' or 'iterative'")
+    by_id = {key.id: key for key in keys}
+    index = KeyIndex(keys, opts.match)
+
+    cov, values, truncated = coverage(items, index, opts.max_candidates)
+    shapes = list(cov)
+    sets = tuple(_bitset(v) for v in cov.values())
+    costs = tuple(template_cost(s, values[s], len(cov[s])) for s in shapes)
+    del values
+    problem = CoverProblem(len(items), sets, costs)
+    if opts.solver == "ilp":
+        result = ilp_cover(problem, time_limit=opts.time_limit, seed=opts.seed)
+    elif opts.solver == "greedy":
+        result = greedy_cover(problem)
+    else:
+        raise ValueError("unknown solver %r" % opts.solver)
+
+    kept, supports, owner = filter_by_support(result.chosen, sets, weights, opts.min_support)
+    kept_shapes = [shapes[c] for c in kept]
+    order = sorted(range(len(kept)), key=lambda p: (-supports[p], (sets[kept[p]] & -sets[kept[p]]).bit_length()))
+    kept_shapes = [kept_shapes[p] for p in order]
+    kept_sets = [sets[kept[p]] for p in order]
+    kept_support = [supports[p] for p in order]
+
+    # fills of every covered item for every kept shape (a second, cheap pass)
+    wanted = {shape: n for n, shape in enumerate(kept_shapes)}
+    fills: list[list] = [[] for _ in kept_shapes]
+    for i, segs in enumerate(items):
+        if not any(b >> i & 1 for b in kept_sets):
+            continue
+        cands, _ = instance_candidates(segs, index, opts.max_candidates)
+        for shape, f in cands:
+            n = wanted.get(shape)
+            if n is not None:
+                fills[n].append(f)
+
+    names = output_names(kept_shapes, by_id)
+    carried = _carried_fields(instances)
+    templates = []
+    for n, shape in enumerate(kept_shapes):
+        values = lexicon_values(shape, fills[n], by_id)
+        obj = {"id": "%s#%d" % (template_id, n),
+               "template": shape_text(shape, names, by_id, multi),
+               "lexicons": {names[kid]: vals for kid, vals in values.items()},
+               "source_template_id": template_id,
+               "support": kept_support[n]}
+        for name, value in carried.items():
+            obj.setdefault(name, value)
+        templates.append(obj)
+
+    covered = sum(weights[i] for i, p in enumerate(owner) if p is not None)
+    report = OrderedDict([
+        ("template_id", template_id),
+        ("instances", len(instances)),
+        ("templates", len(templates)),
+        ("solver", opts.solver),
+        ("status", result.status),
+        ("greedy_templates", result.greedy_size),
+        ("lower_bound", result.lower_bound),
+        ("covered", covered),
+        ("seconds", round(time.perf_counter() - t0, 3)),
+        ("distinct_targets", len(items)),
+        ("keys", len(keys)),
+        ("candidates", len(shapes)),
+        ("cover_size", len(result.chosen)),
+        ("truncated_instances", truncated),
+    ])
+    return GroupResult(template_id, templates, dict(report))
+
+
+def group_instances(instances: Iterable[Instance]) -> "OrderedDict[str, list]":
+    """Instances by ``template_id``, groups in order of first appearance."""
+    groups: OrderedDict[str, list] = OrderedDict()
+    for inst in instances:
+        groups.setdefault(inst.template_id, []).append(inst)
+    return groups
+
+
+def _run_group(args):
+    template_id, instances, opts = args
+    return extract_group(template_id, instances, opts)
+
+
+def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions(),
+            jobs: int = 1, progress: bool | None = None, lang: str | None = None) -> dict:
+    """Extract a target CheckList document (SPEC §1, §4) from instances.
+
+    Groups run in parallel on ``jobs`` processes; results are collected in input
+    order, so the output does not depend on scheduling.
+    """
+    groups = group_instances(instances)
+    tasks = [(tid, insts, opts) for tid, insts in groups.items()]
+    if progress is None:
+        progress = sys.stderr.isatty() and len(tasks) > 1
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=len(tasks), desc="extract", unit="group", file=sys.stderr)
+    results: list[GroupResult] = []
+    if jobs > 1 and len(tasks) > 1:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(min(jobs, len(tasks))) as pool:
+            for res in pool.imap(_run_group, tasks):
+                results.append(res)
+                if bar:
+                    bar.update(1)
+    else:
+        for task in tasks:
+            results.append(_run_group(task))
+            if bar:
+                bar.update(1)
+    if bar:
+        bar.close()
+    if lang is None:
+        langs = {inst.lang for inst in instances if inst.lang}
+        lang = sorted(langs)[0] if len(langs) == 1 else None
+    doc: dict = OrderedDict([("format", "tea-checklist/1")])
+    if lang:
+        doc["lang"] = lang
+    doc["lexicons"] = {}
+    doc["templates"] = [t for r in results for t in r.templates]
+    doc["report"] = {"settings": opts.settings(), "groups": [r.report for r in results]}
+    return dict(doc)

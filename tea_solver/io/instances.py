@@ -1,0 +1,241 @@
+"""Instance files (SPEC §2, JSON Lines): read and validate, write.
+
+Reading is strict so that extraction never meets a malformed record: every
+problem is an :class:`InputError` naming the file and the 1-based line.
+
+Policies (decided here, tested in tests/test_io.py and tests/bad_inputs/):
+
+* Lines are split on ``\\n`` only (a JSON string may hold U+2028 and the
+  like); a trailing ``\\r`` is JSON whitespace.  Blank lines (JSON whitespace
+  only) are skipped but still counted, so line numbers match an editor's.
+  A leading UTF-8 byte-order mark is ignored.
+* Required: ``template_id`` (non-empty string) and ``target``: a non-empty
+  string, or a non-empty list of non-empty strings.  A target that is empty or
+  only whitespace is rejected ("target is empty"): it is a failed translation,
+  and a template for it would be meaningless.
+* ``id`` is optional (extraction does not need it); a missing id becomes
+  ``f"{template_id}/L{line}"`` -- the ``L`` keeps it apart from the expander's
+  ``template_id/n`` numbering.  Ids must be unique in the file.
+* All targets of one ``template_id`` have one shape: all strings, or all lists
+  of the same length (fields are never merged); the first line that differs is
+  reported.  ``source``, when present, has the shape of its ``target``.
+* Identical targets within a group are allowed: they are data (two fills may
+  translate alike); the extractor deduplicates.
+* ``fill`` (optional unless ``need_source``) is an object mapping slot names to
+  a string or a non-empty list of strings.  ``lang`` is an optional string.
+  With ``need_source=True`` (``--keys align``) ``source`` and ``fill`` are
+  required.  Other fields are carried along untouched in ``Instance.raw``.
+* Unicode: target, source and fill strings are normalised to NFC on read, so
+  that text from different translation systems compares equal;
+  :func:`read_instance_file` reports how many instances changed.
+  ``raw`` keeps the object exactly as read; :func:`instance_to_dict` writes the
+  normalised values.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from ..errors import InputError
+from ..template import NAME_RE
+from .atomic import JSON_WS, read_text
+from .checklist import json_type_name, json_error_message
+from .records import Instance
+
+
+@dataclass(frozen=True)
+class InstanceFile:
+    """The records of one file, and how many of them NFC normalisation changed."""
+
+    records: list
+    path: str
+    nfc_changed: int
+
+
+class _Bad(ValueError):
+    """A problem with one record; the reader adds file and line."""
+
+
+def _nfc(s: str) -> str:
+    return unicodedata.normalize("NFC", s)
+
+
+def _text_fields(obj: dict, name: str, *, allow_empty: bool) -> tuple[tuple, bool, bool]:
+    """``target``/``source`` -> (fields as NFC tuple, multi, NFC changed anything)."""
+    v = obj[name]
+    if isinstance(v, str):
+        fields, multi = (v,), False
+    elif isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+        fields, multi = tuple(v), True
+    else:
+        raise _Bad("field '%s' must be a string or a non-empty list of strings, not %s"
+                   % (name, _short_type(v) if not isinstance(v, list) or not v
+                      else "a list holding %s" % json_type_name(
+                          next(x for x in v if not isinstance(x, str)))))
+    if not allow_empty:
+        for k, f in enumerate(fields):
+            if not f.strip():
+                raise _Bad("%s is empty" % name if not multi
+                           else "%s field %d is empty" % (name, k + 1))
+    out = tuple(_nfc(f) for f in fields)
+    return out, multi, out != fields
+
+
+def _fill(obj: dict) -> tuple[dict, bool]:
+    v = obj["fill"]
+    if not isinstance(v, dict):
+        raise _Bad("field 'fill' must be an object, not %s" % json_type_name(v))
+    out, changed = {}, False
+    for k, x in v.items():
+        if not NAME_RE.match(k):
+            raise _Bad("fill key '%s' is not a slot name" % k)
+        if isinstance(x, str):
+            y = _nfc(x)
+        elif isinstance(x, list) and x and all(isinstance(e, str) for e in x):
+            y = [_nfc(e) for e in x]
+        else:
+            raise _Bad("fill value of '%s' must be a string or a non-empty list of "
+                       "strings, not %s" % (k, _short_type(x)))
+        changed |= y != x
+        out[k] = y
+    return out, changed
+
+
+def _short_type(x: Any) -> str:
+    return "an empty list" if x == [] else json_type_name(x)
+
+
+def _nonempty_str(obj: dict, name: str) -> str:
+    if name not in obj:
+        raise _Bad("missing field '%s'" % name)
+    v = obj[name]
+    if not isinstance(v, str) or not v:
+        raise _Bad("field '%s' must be a non-empty string" % name)
+    return v
+
+
+def parse_instance(obj: Any, line: int, *, need_source: bool = False
+                   ) -> tuple[Instance, bool]:
+    """One decoded JSON value -> (Instance, whether NFC changed its text).
+
+    Raises ``ValueError`` (the reader adds file and line).
+    """
+    if not isinstance(obj, dict):
+        raise _Bad("instance must be a JSON object, not %s" % json_type_name(obj))
+    template_id = _nonempty_str(obj, "template_id")
+    iid = _nonempty_str(obj, "id") if "id" in obj else "%s/L%d" % (template_id, line)
+    if "target" not in obj:
+        raise _Bad("missing field 'target'")
+    target, multi, changed = _text_fields(obj, "target", allow_empty=False)
+    source = fill = None
+    for name in ("source", "fill"):
+        if need_source and name not in obj:
+            raise _Bad("instance has no '%s' (needed by --keys align)" % name)
+    if "source" in obj:
+        source, smulti, ch = _text_fields(obj, "source", allow_empty=True)
+        if (smulti, len(source)) != (multi, len(target)):
+            raise _Bad("source is %s but target is %s"
+                       % (_shape(smulti, len(source)), _shape(multi, len(target))))
+        changed |= ch
+    if "fill" in obj:
+        fill, ch = _fill(obj)
+        changed |= ch
+    lang = obj.get("lang")
+    if lang is not None and not isinstance(lang, str):
+        raise _Bad("field 'lang' must be a string")
+    inst = Instance(id=iid, template_id=template_id, target=target, multi=multi,
+                    source=source, fill=fill, lang=lang, line=line, raw=obj)
+    return inst, changed
+
+
+def _shape(multi: bool, n: int) -> str:
+    return "a list of %d" % n if multi else "a string"
+
+
+def _lines(text: str) -> Iterable[tuple[int, str]]:
+    """(line number, line) of the non-blank lines."""
+    for n, line in enumerate(text.split("\n"), 1):
+        if line.strip(JSON_WS):
+            yield n, line
+
+
+def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> InstanceFile:
+    """Read and validate a JSON Lines instance file (raises :class:`InputError`)."""
+    path = os.fspath(path)
+    text = read_text(path)
+    records: list = []
+    first_id: dict = {}
+    shape: dict = {}          # template_id -> (multi, arity, line)
+    changed = 0
+    for n, line in _lines(text):
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(json_error_message(e), path=path, line=n) from None
+        except RecursionError:
+            raise InputError("malformed JSON: nested too deeply", path=path,
+                             line=n) from None
+        except ValueError as e:
+            raise InputError("malformed JSON: %s" % e, path=path, line=n) from None
+        try:
+            inst, ch = parse_instance(obj, n, need_source=need_source)
+            _check_group(inst, shape)
+        except ValueError as e:
+            raise InputError(str(e), path=path, line=n) from None
+        if inst.id in first_id:
+            raise InputError("duplicate instance id '%s' (first on line %d)"
+                             % (inst.id, first_id[inst.id]), path=path, line=n)
+        first_id[inst.id] = n
+        changed += ch
+        records.append(inst)
+    return InstanceFile(records, path, changed)
+
+
+def _check_group(inst: Instance, shape: dict) -> None:
+    """All targets of one template_id have the shape of the group's first."""
+    mine = (inst.multi, len(inst.target))
+    first = shape.setdefault(inst.template_id, mine + (inst.line,))
+    if first[:2] != mine:
+        raise _Bad("target is %s but earlier targets of template '%s' are %s "
+                   "(first on line %d)" % (_shape(*mine), inst.template_id,
+                                           _shape(*first[:2]), first[2]))
+
+
+def load_instances(path: str | os.PathLike, *, need_source: bool = False) -> list:
+    """The validated :class:`Instance` records of a JSON Lines file."""
+    return read_instance_file(path, need_source=need_source).records
+
+
+def _shaped(fields: tuple, multi: bool) -> Any:
+    return list(fields) if multi else fields[0]
+
+
+def instance_to_dict(inst: Instance) -> dict:
+    """The record as a JSON object: SPEC fields first, then ``raw``'s other fields.
+
+    Values are the normalised ones held by ``inst``; the order is fixed (id,
+    template_id, source, fill, target, lang, then the rest as read).
+    """
+    out: dict = {"id": inst.id, "template_id": inst.template_id}
+    if inst.source is not None:
+        out["source"] = _shaped(inst.source, inst.multi)
+    if inst.fill is not None:
+        out["fill"] = {k: list(v) if isinstance(v, (list, tuple)) else v
+                       for k, v in inst.fill.items()}
+    out["target"] = _shaped(inst.target, inst.multi)
+    if inst.lang is not None:
+        out["lang"] = inst.lang
+    for k, v in inst.raw.items():
+        if k not in out and k not in ("source", "fill", "target", "lang"):
+            out[k] = v
+    return out
+
+
+def dump_instances(records: Iterable) -> str:
+    """JSON Lines text: one object per line (dicts as given, Instances converted)."""
+    return "".join(json.dumps(instance_to_dict(r) if isinstance(r, Instance) else r,
+                              ensure_ascii=False) + "\n" for r in records)

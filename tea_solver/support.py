@@ -1,0 +1,60 @@
+"""Support counts and the ``--min-support`` filter.
+
+A mistranslation yields a template that covers few instances; a correct one
+covers many.  The cover chooses templates; here every instance is *assigned* to
+one chosen template (the one with the largest coverage that generates it, ties
+to the earlier one), a template's support is the number of input instances
+assigned to it, and templates below the threshold are dropped.  Dropping
+re-assigns what the dropped template shared with others, so the filter repeats
+until no template falls below the threshold (it only ever removes templates,
+so it stops).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def assign(chosen: Sequence[int], sets: Sequence[int], n_items: int) -> list[int | None]:
+    """For every item, the position in ``chosen`` of the template it is assigned to."""
+    order = sorted(range(len(chosen)), key=lambda p: (-sets[chosen[p]].bit_count(), p))
+    owner: list[int | None] = [None] * n_items
+    for p in order:
+        bits = sets[chosen[p]]
+        i = 0
+        while bits:
+            if bits & 1 and owner[i] is None:
+                owner[i] = p
+            bits >>= 1
+            i += 1
+    return owner
+
+
+def support_counts(owner: Sequence[int | None], weights: Sequence[int], n_chosen: int) -> list[int]:
+    counts = [0] * n_chosen
+    for i, p in enumerate(owner):
+        if p is not None:
+            counts[p] += weights[i]
+    return counts
+
+
+def filter_by_support(chosen: Sequence[int], sets: Sequence[int], weights: Sequence[int],
+                      min_support: int) -> tuple[list[int], list[int], list[int | None]]:
+    """Drop chosen templates whose support is below ``min_support``.
+
+    Returns the kept template indices, their supports and the item → position
+    (in the kept list) assignment; items of dropped templates that no kept
+    template generates are left unassigned (``None``).  Templates whose support
+    is zero are always dropped: the cover never needs them.
+    """
+    kept = list(chosen)
+    threshold = max(1, min_support)
+    while True:
+        owner = assign(kept, sets, len(weights))
+        counts = support_counts(owner, weights, len(kept))
+        low = [p for p, c in enumerate(counts) if c < threshold]
+        if not low:
+            return kept, counts, owner
+        # drop the weakest first, one at a time: its instances may lift another
+        worst = min(low, key=lambda p: (counts[p], -p))
+        kept.pop(worst)
