@@ -29,6 +29,7 @@ from typing import Iterable, Sequence
 from tea_solver import __version__
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
+from tea_solver.cover.greedy import greedy_order
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
 from tea_solver.output import lexicon_values, output_names, shape_text
@@ -152,7 +153,7 @@ def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: 
 def _greedy_size(items, keys, match, cap) -> int:
     cov, _, _ = coverage(items, KeyIndex(keys, match), cap)
     problem = CoverProblem(len(items), tuple(_bitset(v) for v in cov.values()))
-    return len(greedy_cover(problem).chosen)
+    return len(greedy_order(problem))
 
 
 def _carried_fields(instances: Sequence[Instance]) -> dict:

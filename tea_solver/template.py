@@ -274,6 +274,10 @@ def generates(t: Template, lexicons: Mapping[str, Sequence[Value]], text: Templa
         target += s
     assign: dict[tuple[str, str], int] = {}
 
+    def entry_key(base: str, e: int):
+        v = lexicons[base][e]
+        return v if isinstance(v, str) else tuple(v)
+
     def rec(k: int, pos: int) -> bool:
         if k == len(items):
             return pos == len(target)
@@ -284,9 +288,10 @@ def generates(t: Template, lexicons: Mapping[str, Sequence[Value]], text: Templa
         if p.draw in assign:
             v = slot_value(p, entries[assign[p.draw]])
             return target.startswith(v, pos) and rec(k + 1, pos + len(v))
-        taken = {e for d, e in assign.items() if d[0] == p.base}
+        # cardinals of one lexicon take different *values* (as the expander does)
+        taken = {entry_key(d[0], e) for d, e in assign.items() if d[0] == p.base}
         for e, entry in enumerate(entries):
-            if e in taken:
+            if entry_key(p.base, e) in taken:
                 continue
             try:
                 v = slot_value(p, entry)

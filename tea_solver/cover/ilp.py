@@ -6,9 +6,9 @@ larger than greedy's: greedy is the hint and the fallback.
 
 Determinism: CP-SAT runs with one worker and a fixed seed by default, and its budget is
 *deterministic* time (``max_deterministic_time``, a count of work units), so the same
-input gives the same cover on any machine speed.  A wall-clock limit of
-``3 * time_limit + 1`` seconds is only a safety net; if it fires, the result may depend
-on the machine (``stats["wall_limit_hit"]`` says so).  With ``workers > 1`` CP-SAT's
+input gives the same cover on any machine speed.  A limit of ``3 * time_limit + 1``
+seconds of CP-SAT wall-clock time is only a safety net; if it fires, the result may
+depend on the machine (``stats["wall_limit_hit"]`` says so).  With ``workers > 1`` CP-SAT's
 parallel portfolio is faster but not reproducible run to run.
 
 ``linearization_level = 2`` puts the full LP relaxation into the search.  Without it a
@@ -46,7 +46,7 @@ def ilp_cover(problem: CoverProblem, time_limit: float = 30.0, seed: int = 0,
     start = perf_counter()
     greedy = greedy_order(problem)
     reduction = reduce_problem(problem)
-    budget = _Budget(time_limit, start)
+    budget = _Budget(time_limit, perf_counter())
     outcome = _solve_reduced(problem, reduction, greedy, hint, seed, workers, budget)
     stats = {**reduction.stats, **outcome.stats, "cost": problem.total_cost(outcome.chosen),
              "deterministic_time": budget.used, "wall_limit_hit": budget.wall_limit_hit}
@@ -58,6 +58,8 @@ def ilp_cover(problem: CoverProblem, time_limit: float = 30.0, seed: int = 0,
 
 @dataclass
 class _Outcome:
+    """The parts of a :class:`CoverResult` the solving stage decides."""
+
     chosen: list[int]
     status: str
     lower_bound: int
@@ -69,7 +71,7 @@ class _Budget:
     """Deterministic time left for CP-SAT, plus the wall-clock safety net."""
 
     limit: float
-    start: float
+    start: float  # perf_counter() when CP-SAT was first called
     used: float = 0.0
     wall_limit_hit: bool = False
 
@@ -102,10 +104,13 @@ def _solve_reduced(problem: CoverProblem, reduction: Reduction, greedy: list[int
     chosen = incumbent
     if solution is not None and len(solution) + forced < len(incumbent):
         chosen = reduction.lift(solution)
-    bounds = [cheap_lower_bound(problem), forced + _lp_bound(reduced, budget.wall_left())]
+    bounds = [cheap_lower_bound(problem)]
     if status == "FEASIBLE":
         bounds.append(forced + ceil(solver.best_objective_bound - _TOLERANCE))
-    stats["lp_bound"] = bounds[1]
+    lp = _lp_bound(reduced, budget)
+    stats["lp_bound"] = None if lp is None else forced + lp
+    if lp is not None:
+        bounds.append(forced + lp)
     return _Outcome(chosen, "FEASIBLE", max(bounds), stats)
 
 
@@ -164,7 +169,7 @@ def _run(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: _Budget, se
     solver.parameters.linearization_level = 2  # the LP relaxation is what proves covers optimal
     status = solver.status_name(solver.solve(model))
     budget.used += solver.deterministic_time
-    budget.wall_limit_hit |= budget.wall_left() <= 0
+    budget.wall_limit_hit |= solver.wall_time >= 0.99 * solver.parameters.max_time_in_seconds
     if status in ("INFEASIBLE", "MODEL_INVALID"):
         raise RuntimeError(f"CP-SAT returned {status} on a set-cover model")
     if status not in ("OPTIMAL", "FEASIBLE"):
@@ -172,18 +177,22 @@ def _run(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: _Budget, se
     return solver, status, [j for j, x in enumerate(xs) if solver.boolean_value(x)]
 
 
-def _lp_bound(problem: CoverProblem, seconds: float) -> int:
-    """``ceil`` of the LP relaxation's optimum (GLOP), or 0 if GLOP does not finish.
+def _lp_bound(problem: CoverProblem, budget: _Budget) -> int | None:
+    """``ceil`` of the LP relaxation's optimum (GLOP), or None if GLOP does not finish.
 
-    The LP value is a lower bound on the integer optimum; the small tolerance keeps
-    floating-point noise (e.g. 2.0000000001) from adding a spurious unit.
+    Only computed without a proof: CP-SAT's own bound includes the root LP once it has
+    solved it, but a short run may stop before that.  GLOP gets the same deterministic
+    limit as CP-SAT (so the bound does not depend on machine speed) and the wall-clock
+    safety net.  The small tolerance keeps floating-point noise (2.0000000001) from
+    adding a spurious unit.
     """
     lp = pywraplp.Solver.CreateSolver("GLOP")
-    lp.SetTimeLimit(int(max(seconds, 0.1) * 1000))
+    lp.SetSolverSpecificParametersAsString(f"max_deterministic_time: {budget.limit!r}")
+    lp.SetTimeLimit(int(budget.wall_left() * 1000))
     xs = [lp.NumVar(0.0, 1.0, f"x{j}") for j in range(len(problem.sets))]
     for covering in _covering_sets(problem):
         lp.Add(lp.Sum([xs[j] for j in covering]) >= 1)
     lp.Minimize(lp.Sum(xs))
     if lp.Solve() != pywraplp.Solver.OPTIMAL:
-        return 0
+        return None
     return ceil(lp.Objective().Value() - _TOLERANCE)

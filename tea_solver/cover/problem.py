@@ -158,7 +158,7 @@ def reduce_problem(problem: CoverProblem, max_subset_work: int = MAX_SUBSET_WORK
     The procedure is deterministic (no hashing order or randomness reaches a decision).
     """
     state = _State.start(problem)
-    stats = {"candidates": len(problem.sets), "items": state.n_live_items(),
+    stats = {"candidates": len(problem.sets), "coverable": state.n_live_items(),
              "duplicates": 0, "dominated_sets": 0, "dominated_items": 0, "rounds": 0,
              "subset_pass": "done" if _subset_pass_allowed(state, max_subset_work) else "skipped"}
     forced: list[int] = []

@@ -34,7 +34,7 @@ from typing import Iterable, Sequence
 import networkx as nx
 
 from tea_solver.keys.base import Key, consolidate, letters
-from tea_solver.tokenize import Segmented
+from tea_solver.tokenize import CHAR, Segmented, char_class
 
 BOS, EOS = "\u0002<s>", "\u0003</s>"   # cannot be tokens: control characters
 
@@ -52,22 +52,41 @@ def build_word_graph(sequences: Iterable[Sequence[str]]) -> nx.DiGraph:
     return g
 
 
-def _attested_paths(segs: Iterable[Segmented], k: int):
+def _is_char_token(tok: str, _cache: dict = {}) -> bool:
+    if tok not in _cache:
+        _cache[tok] = char_class(tok[0]) == CHAR
+    return _cache[tok]
+
+
+def path_length(mid: Sequence[str], char_span: int) -> int:
+    """Length of an intermediate path, in words.
+
+    A token of a segmented script is one word.  In scripts written without
+    spaces every character is a token, and a word is several of them, so
+    ``char_span`` consecutive character tokens count as one word: with the
+    paper's k = 2 and ``char_span=3``, a Japanese value of up to six characters
+    (``サービス``, ``素晴らしかった`` is seven) can still be a terminal.
+    """
+    chars = sum(1 for t in mid if _is_char_token(t))
+    return len(mid) - chars + -(-chars // char_span)
+
+
+def _attested_paths(segs: Iterable[Segmented], k: int, char_span: int):
     """(u, v) → set of intermediate token tuples seen contiguously between them."""
     found: dict[tuple[str, str], set] = defaultdict(set)
     for seg in segs:
         path = (BOS, *seg.tokens, EOS)
         n = len(path)
         for i in range(n):
-            for length in range(1, k + 1):
-                j = i + length + 1
-                if j >= n:
+            for j in range(i + 2, n):
+                mid = path[i + 1:j]
+                if path_length(mid, char_span) > k:
                     break
-                found[(path[i], path[j])].add(path[i + 1:j])
+                found[(path[i], path[j])].add(mid)
     return found
 
 
-def _graph_paths(segs: Sequence[Segmented], k: int):
+def _graph_paths(segs: Sequence[Segmented], k: int, char_span: int):
     """(u, v) → set of intermediate tuples over all graph paths of ≤ k+1 edges."""
     g = build_word_graph(seg.tokens for seg in segs)
     found: dict[tuple[str, str], set] = defaultdict(set)
@@ -78,7 +97,7 @@ def _graph_paths(segs: Sequence[Segmented], k: int):
             for v in sorted(g.successors(node)):
                 if mid:
                     found[(u, v)].add(mid)
-                if len(mid) < k and v not in (BOS, EOS):
+                if v not in (BOS, EOS) and path_length(mid + (v,), char_span) <= k:
                     stack.append((v, mid + (v,)))
     return found
 
@@ -124,6 +143,7 @@ def _strip_common(terms: set) -> frozenset:
 
 
 def graph_keys(segs: Sequence[Segmented], k: int = 2, *, paths: str = "attested",
+               char_span: int = 3,
                normalize: bool = True, merge: str = "overlap",
                merge_threshold: float = 0.5, min_terminals: int = 2,
                prefix: str = "key_") -> list[Key]:
@@ -135,9 +155,9 @@ def graph_keys(segs: Sequence[Segmented], k: int = 2, *, paths: str = "attested"
     if k < 1:
         raise ValueError("k must be >= 1")
     if paths == "attested":
-        found = _attested_paths(segs, k)
+        found = _attested_paths(segs, k, char_span)
     elif paths == "graph":
-        found = _graph_paths(segs, k)
+        found = _graph_paths(segs, k, char_span)
     else:
         raise ValueError("paths must be 'attested' or 'graph'")
     sets: dict[frozenset, list] = {}
@@ -148,7 +168,7 @@ def graph_keys(segs: Sequence[Segmented], k: int = 2, *, paths: str = "attested"
         if len(fs) < min_terminals:
             continue
         sets.setdefault(fs, []).append((u, v))
-    text, sep = surfaces(segs, k)
+    text, sep = surfaces(segs, k * char_span)
     ordered = sorted(sets.items(), key=lambda kv: sorted(kv[0]))
     keys = []
     for i, (terms, pairs) in enumerate(ordered):
