@@ -225,10 +225,10 @@ def extract_group(template_id: str, instances: Sequence[Instance],
             if n is not None:
                 fills[n].append(f)
 
-    names = output_names(kept_shapes, by_id)
     carried = _carried_fields(instances)
     templates = []
     for n, shape in enumerate(kept_shapes):
+        names = output_names([shape], by_id)     # lexicons are per template
         values = lexicon_values(shape, fills[n], by_id)
         obj = {"id": "%s#%d" % (template_id, n),
                "template": shape_text(shape, names, by_id, multi),

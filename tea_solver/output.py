@@ -43,7 +43,8 @@ def output_names(shapes: Sequence, keys: Mapping[int, Key]) -> dict[int, str]:
 
     Named keys (alignment: ``first_name``, ``adj``) keep their names; anonymous
     graph keys are renamed ``key_a``, ``key_b``, … in order of first use, so a
-    verifier reads short, stable names.  Clashes get a letter suffix.
+    verifier reads short, stable names.  Clashes (two keys of one name in one
+    template: ``adj[0]`` and ``adj[1]`` of separate keys) get a letter suffix.
     """
     names: dict[int, str] = {}
     taken: set[str] = set()

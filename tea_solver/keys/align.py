@@ -1,0 +1,291 @@
+"""Step 1, alignment-guided: keys from the source slots the target spans translate.
+
+The word graph cannot tell one CITY key from ``Las {X}`` + ``New {Y}``, and
+never forms a key from a value longer than k tokens.  But every instance of a
+group comes from the same source template and differs from its siblings only
+in its slot fills — the strongest signal available, and it needs no model.
+
+The default aligner (``cooccurrence``) labels each target token with the source
+slot value it translates, from statistics over the group itself:
+
+1. A *lexical value* is ``(lexicon, source value)``; the cardinals of one
+   lexicon share values (``Mary`` as ``first_name`` or ``first_name1`` is one
+   value), so a name token is learnt from both positions.
+2. A target token t is labelled with the value v of its instance that it
+   predicts best, P(v | t) = #(instances with t and v) / #(instances with t),
+   if that is at least ``threshold``; tokens every value shares (``est``, the
+   frame) predict no value and stay literal.  Agreement forms (*acha* /
+   *achi*) each predict their source value, so both are terminals of it.
+3. Consecutive tokens with one label form a span: multi-word values of any
+   length (``आयु में अधिक बड़ा``) stay whole; a single unlabelled token between
+   two tokens of one value is absorbed when it comes with that value every time.
+4. A token next to a value's span that comes with that value every time, but
+   is missing from the instances of some other value of the lexicon, belongs to
+   the value: ``plus`` in ``plus grand`` (absent with ``meilleur``), while ``est``
+   (present for every value) stays in the frame.
+5. The span is then the draw of the instance whose value it is
+   (``first_name1``), so Step 2's cardinals follow the source.
+
+A target key is named after its source lexicon (``first_name``, ``adj``); a
+source slot ``{adj[1]}`` gives a target slot ``{adj[1]}``, whose tuple entries
+hold the translated element at position 1 (other positions, which the
+template does not use, are empty strings).
+
+``--aligner simalign`` replaces steps 2–3 with SimAlign's word alignment
+between source and target (mBERT or any Hugging Face encoder; see
+:mod:`tea_solver.keys.simalign_backend`); steps 4–5 are shared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Sequence
+
+from tea_solver.errors import InputError
+from tea_solver.keys.base import Key
+from tea_solver.template import split_cardinal, valid_lexicon_name
+from tea_solver.tokenize import Segmented, segment
+
+THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a value
+CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One filled slot of an instance: ``first_name1`` = Mary, element indices used."""
+
+    name: str
+    base: str
+    value: object           # str, or tuple for tuple entries
+    indices: tuple          # tuple elements the source shows, in source order; () for str
+
+    @property
+    def lexval(self):
+        return (self.base, self.value)
+
+
+def _value_key(v):
+    return tuple(v) if isinstance(v, list) else v
+
+
+def _occurs(text: str, value: str) -> int:
+    """Position of ``value`` as a whole word in ``text`` (-1 if absent)."""
+    m = re.search(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text)
+    return m.start() if m else -1
+
+
+def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
+    """The draws of an instance, with the tuple elements its source shows."""
+    src = "\n".join(source)
+    draws = []
+    for name in sorted(fill):
+        base, _card = split_cardinal(name)
+        if not valid_lexicon_name(base):
+            continue
+        value = fill[name]
+        if isinstance(value, list):
+            pos = sorted((p, i) for i, v in enumerate(value) if (p := _occurs(src, v)) >= 0)
+            indices = tuple(i for _p, i in pos) or (0,)
+        else:
+            indices = ()
+        draws.append(Draw(name, base, _value_key(value), indices))
+    return draws
+
+
+@dataclass
+class Span:
+    field: int
+    start: int          # token index
+    end: int            # token index, exclusive
+    draw: Draw
+
+
+def _stem_similarity(a: str, b: str) -> float:
+    """Shared prefix over the longer length: ``pakistanaise`` ~ ``pakistanais``."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n / max(len(a), len(b), 1)
+
+
+class _Stats:
+    """Co-occurrence counts of target tokens and source values over one group."""
+
+    def __init__(self, items: Sequence[tuple], draws: Sequence[list]):
+        self.tok: Counter = Counter()
+        self.joint: Counter = Counter()
+        self.val: Counter = Counter()
+        self.values_of: dict = defaultdict(set)
+        for segs, ds in zip(items, draws):
+            toks = {t for seg in segs for t in seg.tokens}
+            lvs = {d.lexval for d in ds}
+            self.tok.update(toks)
+            self.val.update(lvs)
+            for lv in lvs:
+                self.values_of[lv[0]].add(lv)
+                for t in toks:
+                    self.joint[(t, lv)] += 1
+
+    def predicts(self, t: str, lv) -> float:
+        """P(value | token)."""
+        return self.joint[(t, lv)] / self.tok[t]
+
+    def follows(self, t: str, lv) -> float:
+        """P(token | value)."""
+        return self.joint[(t, lv)] / self.val[lv]
+
+    def frame(self, t: str, base: str, consistent: float) -> bool:
+        """Does ``t`` come with (nearly) every value of lexicon ``base``?"""
+        return all(self.follows(t, lv) >= consistent for lv in self.values_of[base])
+
+    def main_forms(self, threshold: float) -> dict:
+        """Per value, the token that best translates it (for stem tie-breaks)."""
+        best: dict = {}
+        for (t, lv), j in self.joint.items():
+            if j / self.tok[t] >= threshold:
+                key = (j / self.val[lv], j, t)
+                if lv not in best or key > best[lv][0]:
+                    best[lv] = (key, t)
+        return {lv: t for lv, (_k, t) in best.items()}
+
+
+def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _Stats,
+                         threshold: float, consistent: float):
+    """Per instance, per field, per token: the Draw it translates (or None).
+
+    A token translates value v of its instance when it predicts v
+    (P(v | t) >= threshold), or when it comes with v every time (P(t | v) >=
+    ``consistent``) without being part of the frame that every value of the
+    lexicon shares — the second rule catches two source values with one
+    translation.  Ties go to the value whose main translation shares the
+    token's stem (agreement forms), then to the higher P(t | v).
+    """
+    main = stats.main_forms(threshold)
+    labels = []
+    for segs, ds in zip(items, draws):
+        per_field = []
+        for seg in segs:
+            row = []
+            for t in seg.tokens:
+                best, best_key = None, None
+                for d in ds:
+                    p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
+                    if p < threshold and not (q >= consistent
+                                              and not stats.frame(t, d.base, consistent)):
+                        continue
+                    key = (min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
+                           q, p, d.name)
+                    if best_key is None or key > best_key:
+                        best, best_key = d, key
+                row.append(best)
+            per_field.append(row)
+        labels.append(per_field)
+    return labels
+
+
+def _runs(labels_row: list, f: int) -> list[Span]:
+    spans = []
+    i, n = 0, len(labels_row)
+    while i < n:
+        d = labels_row[i]
+        if d is None:
+            i += 1
+            continue
+        j = i + 1
+        while j < n and labels_row[j] == d:
+            j += 1
+        spans.append(Span(f, i, j, d))
+        i = j
+    return spans
+
+
+def _fill_gaps(items, labels, consistent: float, stats: _Stats):
+    """Absorb a lone unlabelled token between two tokens of one value."""
+    for segs, per_field in zip(items, labels):
+        for seg, row in zip(segs, per_field):
+            for i in range(1, len(row) - 1):
+                d = row[i - 1]
+                if row[i] is None and d is not None and row[i + 1] == d:
+                    if stats.follows(seg.tokens[i], d.lexval) >= consistent:
+                        row[i] = d
+
+
+def _absorb_affixes(items, labels, consistent: float, stats: _Stats, max_tokens: int = 2):
+    """Extend spans by neighbours that come with the value but not with all values."""
+
+    def belongs(tok: str, d: Draw) -> bool:
+        return stats.follows(tok, d.lexval) >= consistent and not stats.frame(tok, d.base, 1.0)
+
+    for segs, per_field in zip(items, labels):
+        for seg, row in zip(segs, per_field):
+            for span in _runs(row, 0):
+                d = span.draw
+                i = span.start
+                for _ in range(max_tokens):
+                    if i > 0 and row[i - 1] is None and belongs(seg.tokens[i - 1], d):
+                        i -= 1
+                        row[i] = d
+                    else:
+                        break
+                j = span.end
+                for _ in range(max_tokens):
+                    if j < len(row) and row[j] is None and belongs(seg.tokens[j], d):
+                        row[j] = d
+                        j += 1
+                    else:
+                        break
+
+
+def align_spans(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
+                aligner: str = "cooccurrence", model: str | None = None,
+                method: str = "itermax") -> tuple[list, list]:
+    """Segmented targets and their aligned spans, per instance of one group."""
+    items, draws = [], []
+    for inst in instances:
+        if inst.source is None or inst.fill is None:
+            raise InputError("instance has no 'source'/'fill' (needed by --keys align)",
+                             line=inst.line or None)
+        items.append(tuple(segment(t) for t in inst.target))
+        draws.append(instance_draws(inst.fill, inst.source))
+    stats = _Stats(items, draws)
+    if aligner == "cooccurrence":
+        labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
+    elif aligner == "simalign":
+        from tea_solver.keys.simalign_backend import labels_simalign
+        labels = labels_simalign(instances, items, draws, model=model, method=method)
+    else:
+        raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
+    _fill_gaps(items, labels, consistent, stats)
+    _absorb_affixes(items, labels, consistent, stats)
+    spans = []
+    for per_field in labels:
+        spans.append([s for f, row in enumerate(per_field) for s in _runs(row, f)])
+    return items, spans
+
+
+def align_keys(instances, opts) -> list[Key]:
+    """One key per source lexicon (and tuple element), named after it."""
+    items, spans = align_spans(instances, aligner=opts.aligner, model=opts.align_model,
+                               method=opts.align_method)
+    terms: dict[tuple, dict] = defaultdict(dict)
+    for segs, sp in zip(items, spans):
+        seen: Counter = Counter()
+        for s in sp:
+            d = s.draw
+            k = seen[d.name]
+            seen[d.name] += 1
+            index = d.indices[min(k, len(d.indices) - 1)] if d.indices else None
+            seg: Segmented = segs[s.field]
+            tup = seg.tokens[s.start:s.end]
+            terms[(d.base, index)].setdefault(tup, seg.surface(s.start, s.end))
+    keys = []
+    for n, ((base, index), texts) in enumerate(sorted(terms.items(),
+                                                      key=lambda kv: (kv[0][0], kv[0][1] or -1))):
+        keys.append(Key(id=n, name=base, terminals=frozenset(texts), index=index,
+                        origin="align:%s%s" % (base, "" if index is None else "[%d]" % index),
+                        texts=texts))
+    return keys
