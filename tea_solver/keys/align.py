@@ -19,10 +19,11 @@ slot value it translates, from statistics over the group itself:
 3. Consecutive tokens with one label form a span: multi-word values of any
    length (``आयु में अधिक बड़ा``) stay whole; a single unlabelled token between
    two tokens of one value is absorbed when it comes with that value every time.
-4. A token next to a value's span that comes with that value every time, but
-   is missing from the instances of some other value of the lexicon, belongs to
-   the value: ``plus`` in ``plus grand`` (absent with ``meilleur``), while ``est``
-   (present for every value) stays in the frame.
+4. An *optional* token next to a value's span belongs to the value: it comes
+   with the value every time, and some other value of the lexicon goes without
+   it — ``plus`` in ``plus grand`` (``est meilleur que`` has none), while ``est``
+   (present for every value) stays in the frame, and a position every value
+   fills with *some* word (German ``über`` / ``wegen`` / ``für``) stays literal.
 5. The span is then the draw of the instance whose value it is
    (``first_name1``), so Step 2's cardinals follow the source.
 
@@ -50,6 +51,7 @@ from tea_solver.tokenize import Segmented, segment
 
 THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a value
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
+SHARED = 0.5            # a token two values share (two sources, one translation)
 
 
 @dataclass(frozen=True)
@@ -159,9 +161,9 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
 
     A token translates value v of its instance when it predicts v
     (P(v | t) >= threshold), or when it comes with v every time (P(t | v) >=
-    ``consistent``) without being part of the frame that every value of the
-    lexicon shares — the second rule catches two source values with one
-    translation.  Ties go to the value whose main translation shares the
+    ``consistent``), is shared by few values (P(v | t) >= ``SHARED``) and is
+    not part of the frame that every value of the lexicon shares — the second
+    rule catches two source values with one translation.  Ties go to the value whose main translation shares the
     token's stem (agreement forms), then to the higher P(t | v).
     """
     main = stats.main_forms(threshold)
@@ -174,7 +176,7 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                 best, best_key = None, None
                 for d in ds:
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
-                    if p < threshold and not (q >= consistent
+                    if p < threshold and not (q >= consistent and p >= SHARED
                                               and not stats.frame(t, d.base, consistent)):
                         continue
                     key = (min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
@@ -214,30 +216,78 @@ def _fill_gaps(items, labels, consistent: float, stats: _Stats):
                         row[i] = d
 
 
-def _absorb_affixes(items, labels, consistent: float, stats: _Stats, max_tokens: int = 2):
-    """Extend spans by neighbours that come with the value but not with all values."""
+EDGE = "\u0002"   # stands for the sentence edge beyond the first or last token
 
-    def belongs(tok: str, d: Draw) -> bool:
-        return stats.follows(tok, d.lexval) >= consistent and not stats.frame(tok, d.base, 1.0)
 
+def _neighbours(items, labels, side: int):
+    """Per value: Counters of the 1st and 2nd token beyond its spans on ``side``
+    (-1 left, +1 right), over all its occurrences."""
+    first: dict = defaultdict(Counter)
+    second: dict = defaultdict(Counter)
     for segs, per_field in zip(items, labels):
         for seg, row in zip(segs, per_field):
             for span in _runs(row, 0):
-                d = span.draw
-                i = span.start
-                for _ in range(max_tokens):
-                    if i > 0 and row[i - 1] is None and belongs(seg.tokens[i - 1], d):
-                        i -= 1
-                        row[i] = d
-                    else:
-                        break
-                j = span.end
-                for _ in range(max_tokens):
-                    if j < len(row) and row[j] is None and belongs(seg.tokens[j], d):
-                        row[j] = d
-                        j += 1
-                    else:
-                        break
+                edge = span.start - 1 if side < 0 else span.end
+                n1 = seg.tokens[edge] if 0 <= edge < len(row) else EDGE
+                e2 = edge + side
+                n2 = seg.tokens[e2] if 0 <= e2 < len(row) else EDGE
+                if 0 <= edge < len(row) and row[edge] is not None:
+                    n1 = n2 = EDGE + "slot"
+                first[span.draw.lexval][n1] += 1
+                second[span.draw.lexval][n2] += 1
+    return first, second
+
+
+def _consistent(counter: Counter, share: float):
+    if not counter:
+        return None
+    tok, n = counter.most_common(1)[0]
+    return tok if n >= share * sum(counter.values()) else None
+
+
+def _absorb_affixes(items, labels, consistent: float, stats: _Stats, max_tokens: int = 2):
+    """Extend a value's spans by an *optional* neighbour.
+
+    A token next to value v's spans belongs to v when it comes with v every
+    time, is not shared by every value of the lexicon, and some other value v'
+    has no such token: v' sits directly where the token beyond it sits
+    (``est plus grand que`` / ``est meilleur que``: ``plus`` is optional, so
+    ``plus grand`` is the value).  A neighbour that every value has *some*
+    word in (German ``über`` / ``wegen`` / ``für`` by state) is not optional: it
+    stays a literal and the cover splits the template into variants.
+    """
+    for _ in range(max_tokens):
+        changed = False
+        for side in (-1, 1):
+            first, second = _neighbours(items, labels, side)
+            by_base: dict = defaultdict(list)
+            for lv in first:
+                by_base[lv[0]].append(lv)
+            absorb = {}
+            for base, lvs in by_base.items():
+                firsts = {lv: _consistent(first[lv], consistent) for lv in lvs}
+                for lv in lvs:
+                    t = firsts[lv]
+                    beyond = _consistent(second[lv], consistent)
+                    if t is None or t.startswith(EDGE) or beyond is None:
+                        continue
+                    if stats.frame(t, base, 1.0):
+                        continue
+                    if any(firsts[o] == beyond for o in lvs if o != lv):
+                        absorb[lv] = t
+            if not absorb:
+                continue
+            for segs, per_field in zip(items, labels):
+                for seg, row in zip(segs, per_field):
+                    for span in _runs(row, 0):
+                        t = absorb.get(span.draw.lexval)
+                        edge = span.start - 1 if side < 0 else span.end
+                        if t is not None and 0 <= edge < len(row) and row[edge] is None \
+                                and seg.tokens[edge] == t:
+                            row[edge] = span.draw
+                            changed = True
+        if not changed:
+            break
 
 
 def align_spans(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
