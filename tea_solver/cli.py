@@ -94,10 +94,29 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--jobs", type=_positive_int, default=1)
     x.add_argument("--progress", action="store_true", help="show a progress bar")
 
-    v = sub.add_parser("evaluate", help="score CheckLists (diversity, cost, correctness)")
+    v = sub.add_parser("evaluate", help="score CheckLists (diversity, correctness, utility, "
+                       "cost)")
     v.add_argument("checklists", nargs="+")
-    v.add_argument("--reference", default=None)
+    v.add_argument("--reference", default=None,
+                   help="reference CheckList (or mcl_bench gold file) for correctness")
     v.add_argument("-o", "--output", default=None, help="directory for tables")
+    v.add_argument("--predictions", default=None,
+                   help="FR: model predictions, JSONL of {text|id, pred}")
+    v.add_argument("--model", default=None,
+                   help="FR: transformers text-classification model (hub id or local path)")
+    v.add_argument("--label-map", default=None,
+                   help="model labels -> ints, e.g. LABEL_0=0,LABEL_1=2")
+    v.add_argument("--batch-size", type=_positive_int, default=32)
+    v.add_argument("--device", default=None, help="transformers device (cpu, cuda, 0, ...)")
+    v.add_argument("--max-per-template", type=_positive_int, default=100,
+                   help="FR: test instances per template (seeded sample above it)")
+    v.add_argument("--seed", type=int, default=0)
+    v.add_argument("--cap", type=_positive_int, default=200000,
+                   help="language-level P/R: strings per template before sampling")
+    v.add_argument("--ct-bleu-scope", choices=("document", "group"), default="document")
+    v.add_argument("--ct-bleu-tokenize", default=None,
+                   choices=("13a", "zh", "char", "intl", "none"),
+                   help="sacrebleu tokenizer for CT-BLEU (default: by language)")
 
     sub.add_parser("demo", help="run the main job on bundled data")
     return p
@@ -140,7 +159,12 @@ def cmd_extract(args) -> int:
 
 def cmd_evaluate(args) -> int:
     from tea_solver.evaluate import run_evaluate
-    return run_evaluate(args.checklists, reference=args.reference, out_dir=args.output)
+    return run_evaluate(args.checklists, reference=args.reference, out_dir=args.output,
+                        predictions=args.predictions, model=args.model,
+                        label_map=args.label_map, batch_size=args.batch_size,
+                        device=args.device, max_per_template=args.max_per_template,
+                        seed=args.seed, cap=args.cap, ct_bleu_scope=args.ct_bleu_scope,
+                        ct_bleu_tokenize=args.ct_bleu_tokenize)
 
 
 def cmd_demo(args) -> int:

@@ -32,7 +32,7 @@ from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
 from tea_solver.cover.greedy import greedy_order
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
-from tea_solver.output import lexicon_values, output_names, shape_text
+from tea_solver.output import build_templates
 from tea_solver.support import filter_by_support
 from tea_solver.tokenize import Segmented, segment
 
@@ -57,6 +57,7 @@ class ExtractOptions:
     aligner: str = "cooccurrence"   # align: which aligner
     align_model: str | None = None  # align: SimAlign model (hub id or path)
     align_method: str = "itermax"   # align: SimAlign method
+    agreement: bool = True          # align: split/couple templates whose slots agree
 
     def settings(self) -> dict:
         d = asdict(self)
@@ -211,11 +212,10 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     order = sorted(range(len(kept)), key=lambda p: (-supports[p], (sets[kept[p]] & -sets[kept[p]]).bit_length()))
     kept_shapes = [kept_shapes[p] for p in order]
     kept_sets = [sets[kept[p]] for p in order]
-    kept_support = [supports[p] for p in order]
 
     # fills of every covered item for every kept shape (a second, cheap pass)
     wanted = {shape: n for n, shape in enumerate(kept_shapes)}
-    fills: list[list] = [[] for _ in kept_shapes]
+    item_fills: list[list] = [[] for _ in kept_shapes]
     for i, segs in enumerate(items):
         if not any(b >> i & 1 for b in kept_sets):
             continue
@@ -223,21 +223,16 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         for shape, f in cands:
             n = wanted.get(shape)
             if n is not None:
-                fills[n].append(f)
+                item_fills[n].append((i, f))
+    n_of_position = {p: n for n, p in enumerate(order)}
+    assigned = [n_of_position[p] if p is not None else None for p in owner]
 
     carried = _carried_fields(instances)
-    templates = []
-    for n, shape in enumerate(kept_shapes):
-        names = output_names([shape], by_id)     # lexicons are per template
-        values = lexicon_values(shape, fills[n], by_id)
-        obj = {"id": "%s#%d" % (template_id, n),
-               "template": shape_text(shape, names, by_id, multi),
-               "lexicons": {names[kid]: vals for kid, vals in values.items()},
-               "source_template_id": template_id,
-               "support": kept_support[n]}
+    templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
+                                multi, agreement=opts.agreement)
+    for obj in templates:
         for name, value in carried.items():
             obj.setdefault(name, value)
-        templates.append(obj)
 
     covered = sum(weights[i] for i, p in enumerate(owner) if p is not None)
     report = OrderedDict([

@@ -69,21 +69,77 @@ def output_names(shapes: Sequence, keys: Mapping[int, Key]) -> dict[int, str]:
     return names
 
 
-def lexicon_values(shape, fills_of_items: Sequence[Mapping], keys: Mapping[int, Key]) -> dict:
-    """Key id → list of values its slots take over the given items' fills.
-
-    A tuple key (``index`` set) stores each value as a one-element-per-index
-    list so that ``{key[i]}`` addresses it (SPEC §1 tuple entries).
-    """
+def observed_values(fills_of_items: Sequence[Mapping]) -> dict:
+    """Key id → the texts its slots take over the given fills, first seen first."""
     values: dict[int, dict] = {}
     for fills in fills_of_items:
         for (kid, _card), value in fills.items():
             values.setdefault(kid, {}).setdefault(value, None)
-    out = {}
-    for kid, vals in values.items():
-        index = keys[kid].index
-        if index is None:
-            out[kid] = list(vals)
-        else:
-            out[kid] = [[""] * index + [v] for v in vals]
-    return out
+    return {kid: list(vals) for kid, vals in values.items()}
+
+
+def lexicon_entries(kid: int, texts: Sequence[str], keys: Mapping[int, Key]) -> list:
+    """Lexicon entries of a key: plain strings, or tuple entries for ``{key[i]}``.
+
+    A tuple key shows only element ``index`` in this template; the other
+    positions, which the template never shows, are empty strings.
+    """
+    index = keys[kid].index
+    if index is None:
+        return list(texts)
+    return [[""] * index + [v] for v in texts]
+
+
+def _coupled_text(shape, names, keys, multi, a, b, name):
+    """Shape text with slots ``a`` and ``b`` written as ``{name[0]}`` / ``{name[1]}``."""
+    fields = []
+    for parts in shape:
+        out = []
+        for p in parts:
+            if isinstance(p, str):
+                out.append(escape(p))
+            elif p == a:
+                out.append("{%s[0]}" % name)
+            elif p == b:
+                out.append("{%s[1]}" % name)
+            else:
+                out.append(slot_text(names[p[0]], p[1], keys[p[0]].index))
+        fields.append("".join(out))
+    return fields if multi else fields[0]
+
+
+def build_templates(template_id: str, shapes: Sequence, item_fills: Sequence[list],
+                    assigned: Sequence, weights: Sequence[int], keys: Mapping[int, Key],
+                    multi: bool, agreement: bool = True) -> list[dict]:
+    """Template objects for the chosen shapes (in order), split by agreement.
+
+    ``item_fills[n]`` lists ``(item, fills)`` for every item shape n generates;
+    ``assigned[item]`` is the shape the item counts towards (support).
+    """
+    from tea_solver.agreement import Part, split_by_agreement
+    templates = []
+    for n, shape in enumerate(shapes):
+        names = output_names([shape], keys)     # lexicons are per template
+        values = observed_values([f for _i, f in item_fills[n]])
+        parts = (split_by_agreement(shape, item_fills[n], keys, values) if agreement
+                 else [Part(values, [i for i, _f in item_fills[n]])])
+        counted: set = set()
+        for part in parts:
+            own = [i for i in part.items if assigned[i] == n and i not in counted]
+            counted.update(own)
+            obj = {"id": "%s#%d" % (template_id, len(templates))}
+            lexicons = {names[kid]: lexicon_entries(kid, vals, keys)
+                        for kid, vals in part.values.items()}
+            if part.coupled:
+                a, b = part.coupled
+                name = "%s_%s" % (names[a[0]], names[b[0]])
+                obj["template"] = _coupled_text(shape, names, keys, multi, a, b, name)
+                del lexicons[names[a[0]]], lexicons[names[b[0]]]
+                lexicons[name] = [list(pair) for pair in part.pairs]
+            else:
+                obj["template"] = shape_text(shape, names, keys, multi)
+            obj["lexicons"] = lexicons
+            obj["source_template_id"] = template_id
+            obj["support"] = sum(weights[i] for i in own)
+            templates.append(obj)
+    return templates

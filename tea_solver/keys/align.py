@@ -51,7 +51,7 @@ from tea_solver.tokenize import Segmented, segment
 
 THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a value
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
-SHARED = 0.5            # a token two values share (two sources, one translation)
+SHARED = 2              # at most this many values may share one translating token
 
 
 @dataclass(frozen=True)
@@ -140,6 +140,10 @@ class _Stats:
         """P(token | value)."""
         return self.joint[(t, lv)] / self.val[lv]
 
+    def sharing(self, t: str, base: str, consistent: float) -> int:
+        """How many values of lexicon ``base`` come with ``t`` (nearly) every time."""
+        return sum(1 for lv in self.values_of[base] if self.follows(t, lv) >= consistent)
+
     def frame(self, t: str, base: str, consistent: float) -> bool:
         """Does ``t`` come with (nearly) every value of lexicon ``base``?"""
         return all(self.follows(t, lv) >= consistent for lv in self.values_of[base])
@@ -161,9 +165,11 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
 
     A token translates value v of its instance when it predicts v
     (P(v | t) >= threshold), or when it comes with v every time (P(t | v) >=
-    ``consistent``), is shared by few values (P(v | t) >= ``SHARED``) and is
-    not part of the frame that every value of the lexicon shares — the second
-    rule catches two source values with one translation.  Ties go to the value whose main translation shares the
+    ``consistent``), comes so with at most ``SHARED`` values and is not part
+    of the frame that every value of the lexicon shares — the second rule
+    catches two source values sharing a word (``quelque peu`` / ``un peu``,
+    ``camion`` / ``camion de pompier``) but not a word a whole class of values
+    selects (German ``über`` after three states).  Ties go to the value whose main translation shares the
     token's stem (agreement forms), then to the higher P(t | v).
     """
     main = stats.main_forms(threshold)
@@ -176,8 +182,10 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                 best, best_key = None, None
                 for d in ds:
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
-                    if p < threshold and not (q >= consistent and p >= SHARED
-                                              and not stats.frame(t, d.base, consistent)):
+                    if p < threshold and not (
+                            q >= consistent
+                            and stats.sharing(t, d.base, consistent) <= SHARED
+                            and not stats.frame(t, d.base, consistent)):
                         continue
                     key = (min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
                            q, p, d.name)
@@ -187,6 +195,34 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
             per_field.append(row)
         labels.append(per_field)
     return labels
+
+
+def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float):
+    """Give a draw that got no token its most faithful unlabelled token.
+
+    ``camion`` (truck) is shared with ``camion de pompier`` (fire truck), so it
+    predicts neither value well; but in an instance whose truck has no token
+    yet, the token that comes with *truck* every time and is not part of the
+    frame is its translation.
+    """
+    for segs, ds, per_field in zip(items, draws, labels):
+        have = {d for row in per_field for d in row if d is not None}
+        for d in ds:
+            if d in have:
+                continue
+            best, best_key = None, None
+            for f, (seg, row) in enumerate(zip(segs, per_field)):
+                for i, t in enumerate(seg.tokens):
+                    if row[i] is not None:
+                        continue
+                    q = stats.follows(t, d.lexval)
+                    if q < consistent or stats.frame(t, d.base, consistent):
+                        continue
+                    key = (q, stats.predicts(t, d.lexval), -f, -i)
+                    if best_key is None or key > best_key:
+                        best, best_key = (f, i), key
+            if best is not None:
+                per_field[best[0]][best[1]] = d
 
 
 def _runs(labels_row: list, f: int) -> list[Span]:
@@ -245,7 +281,28 @@ def _consistent(counter: Counter, share: float):
     return tok if n >= share * sum(counter.values()) else None
 
 
-def _absorb_affixes(items, labels, consistent: float, stats: _Stats, max_tokens: int = 2):
+def source_function_words(draws: Sequence[list]) -> dict:
+    """Lexicons whose source values all start with one or two function words.
+
+    ``a dog``, ``an iguana``, ``a car``: the article is part of the value in
+    the source, so its translation (``un`` / ``une``, ``ein`` / ``eine``) belongs
+    to the target value too, although every value has one.
+    """
+    values: dict = defaultdict(set)
+    for ds in draws:
+        for d in ds:
+            if isinstance(d.value, str):
+                values[d.base].add(d.value)
+    out = {}
+    for base, vals in values.items():
+        toks = [segment(v).tokens for v in vals]
+        if len(vals) >= 3 and all(len(t) >= 2 for t in toks):
+            out[base] = len({t[0].lower() for t in toks}) <= 2
+    return out
+
+
+def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
+                    max_tokens: int = 2):
     """Extend a value's spans by an *optional* neighbour.
 
     A token next to value v's spans belongs to v when it comes with v every
@@ -254,8 +311,11 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, max_tokens:
     (``est plus grand que`` / ``est meilleur que``: ``plus`` is optional, so
     ``plus grand`` is the value).  A neighbour that every value has *some*
     word in (German ``über`` / ``wegen`` / ``für`` by state) is not optional: it
-    stays a literal and the cover splits the template into variants.
+    stays a literal and the cover splits the template into variants — unless
+    the source values themselves start with a function word (``lead``: ``a
+    dog``), whose translation is then the token on the left.
     """
+    absorbed_lead: dict = defaultdict(bool)
     for _ in range(max_tokens):
         changed = False
         for side in (-1, 1):
@@ -273,10 +333,14 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, max_tokens:
                         continue
                     if stats.frame(t, base, 1.0):
                         continue
-                    if any(firsts[o] == beyond for o in lvs if o != lv):
+                    optional = any(firsts[o] == beyond for o in lvs if o != lv)
+                    if optional or (side < 0 and lead.get(base) and not absorbed_lead[lv]):
                         absorb[lv] = t
             if not absorb:
                 continue
+            if side < 0:
+                for lv in absorb:
+                    absorbed_lead[lv] = True
             for segs, per_field in zip(items, labels):
                 for seg, row in zip(segs, per_field):
                     for span in _runs(row, 0):
@@ -309,8 +373,9 @@ def align_spans(instances, threshold: float = THRESHOLD, consistent: float = CON
         labels = labels_simalign(instances, items, draws, model=model, method=method)
     else:
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
+    _rescue_unlabelled(items, draws, labels, stats, consistent)
     _fill_gaps(items, labels, consistent, stats)
-    _absorb_affixes(items, labels, consistent, stats)
+    _absorb_affixes(items, labels, consistent, stats, source_function_words(draws))
     spans = []
     for per_field in labels:
         spans.append([s for f, row in enumerate(per_field) for s in _runs(row, f)])
@@ -322,6 +387,7 @@ def align_keys(instances, opts) -> list[Key]:
     items, spans = align_spans(instances, aligner=opts.aligner, model=opts.align_model,
                                method=opts.align_method)
     terms: dict[tuple, dict] = defaultdict(dict)
+    sources: dict[tuple, dict] = defaultdict(lambda: defaultdict(set))
     for segs, sp in zip(items, spans):
         seen: Counter = Counter()
         for s in sp:
@@ -332,10 +398,12 @@ def align_keys(instances, opts) -> list[Key]:
             seg: Segmented = segs[s.field]
             tup = seg.tokens[s.start:s.end]
             terms[(d.base, index)].setdefault(tup, seg.surface(s.start, s.end))
+            sources[(d.base, index)][tup].add(d.value)
     keys = []
     for n, ((base, index), texts) in enumerate(sorted(terms.items(),
                                                       key=lambda kv: (kv[0][0], kv[0][1] or -1))):
         keys.append(Key(id=n, name=base, terminals=frozenset(texts), index=index,
                         origin="align:%s%s" % (base, "" if index is None else "[%d]" % index),
-                        texts=texts))
+                        texts=texts,
+                        sources={t: frozenset(v) for t, v in sources[(base, index)].items()}))
     return keys

@@ -21,7 +21,9 @@ class Key:
     multi-token value is reproduced exactly.  ``name`` is the lexicon name the
     output uses (``[A-Za-z_][A-Za-z0-9_]*``, no trailing digit); ``index`` makes
     the slot a tuple element ``{name[index]}``; ``origin`` says where the key
-    came from, for reports.
+    came from, for reports; ``sources`` (alignment keys only) maps each
+    terminal to the source values it translated, which is what agreement
+    detection (:mod:`tea_solver.agreement`) needs.
     """
 
     id: int
@@ -30,6 +32,8 @@ class Key:
     index: int | None = None
     origin: str = ""
     texts: dict = field(default_factory=dict, compare=False, hash=False)
+    # alignment keys: terminal -> the source values it translated (for agreement)
+    sources: dict = field(default_factory=dict, compare=False, hash=False)
 
 
 def letters(n: int) -> str:
