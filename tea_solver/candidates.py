@@ -41,11 +41,13 @@ Match = tuple
 class KeyIndex:
     """Keys arranged for fast matching of their terminals in a target."""
 
-    def __init__(self, keys: Sequence[Key], mode: str = "token"):
+    def __init__(self, keys: Sequence[Key], mode: str = "token", positions: dict | None = None):
         if mode not in MATCH_MODES:
             raise ValueError("match must be one of %s" % ", ".join(MATCH_MODES))
         self.mode = mode
         self.keys = list(keys)
+        self.positions = positions
+        self.ids = {key.id for key in self.keys}
         self.by_first: dict[str, list] = defaultdict(list)
         self.surfaces: list[tuple[str, int]] = []
         for key in self.keys:
@@ -54,7 +56,14 @@ class KeyIndex:
                 self.surfaces.append((key.texts.get(term) or " ".join(term), key.id))
 
     def matches(self, segs: Sequence[Segmented]) -> list[Match]:
-        """All matched terminals of an instance, sorted by position then key."""
+        """All matched terminals of an instance, sorted by position then key.
+
+        With ``positions`` (alignment keys) the matches are the spans aligned in
+        this very target, not every occurrence of a terminal.
+        """
+        if self.positions is not None:
+            where = self.positions.get(tuple(seg.text for seg in segs), ())
+            return [m for m in where if m[3] in self.ids]
         found = set()
         for f, seg in enumerate(segs):
             if self.mode == "token":

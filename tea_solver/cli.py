@@ -91,6 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--align-model", default=None,
                    help="simalign: Hugging Face model id or local path")
     x.add_argument("--align-method", choices=("argmax", "itermax", "match"), default="itermax")
+    x.add_argument("--align-anywhere", action="store_true",
+                   help="align keys: replace terminals wherever they occur, not only "
+                        "at the spans aligned in each instance")
+    x.add_argument("--no-agreement", action="store_true",
+                   help="align keys: do not split or couple templates whose slots agree")
     x.add_argument("--jobs", type=_positive_int, default=1)
     x.add_argument("--progress", action="store_true", help="show a progress bar")
 
@@ -140,7 +145,8 @@ def options_from_args(args):
         normalize_keys=not args.no_normalize_keys, match=args.match,
         key_selection=args.key_selection, min_support=args.min_support,
         time_limit=args.time_limit, seed=args.seed, max_candidates=args.max_candidates,
-        aligner=args.aligner, align_model=args.align_model, align_method=args.align_method)
+        aligner=args.aligner, align_model=args.align_model, align_method=args.align_method,
+        align_anywhere=args.align_anywhere, agreement=not args.no_agreement)
 
 
 def cmd_extract(args) -> int:

@@ -58,6 +58,7 @@ class ExtractOptions:
     align_model: str | None = None  # align: SimAlign model (hub id or path)
     align_method: str = "itermax"   # align: SimAlign method
     agreement: bool = True          # align: split/couple templates whose slots agree
+    align_anywhere: bool = False    # align: match terminals anywhere, not only aligned spans
 
     def settings(self) -> dict:
         d = asdict(self)
@@ -73,14 +74,17 @@ class GroupResult:
 
 
 def find_keys(segs: Sequence[Segmented], instances: Sequence[Instance],
-              opts: ExtractOptions) -> list[Key]:
-    """Step 1 by the selected method."""
+              opts: ExtractOptions) -> tuple[list[Key], dict | None]:
+    """Step 1 by the selected method: the keys, and for alignment keys where
+    each target's aligned spans are (Step 2 replaces only those, unless
+    ``align_anywhere``)."""
     if opts.keys == "graph":
         from tea_solver.keys.graph import graph_keys
-        return graph_keys(segs, opts.k, paths=opts.paths, normalize=opts.normalize_keys)
+        return graph_keys(segs, opts.k, paths=opts.paths, normalize=opts.normalize_keys), None
     if opts.keys == "align":
         from tea_solver.keys.align import align_keys
-        return align_keys(instances, opts)
+        keys, positions = align_keys(instances, opts)
+        return keys, (None if opts.align_anywhere else positions)
     raise ValueError("unknown key method %r" % opts.keys)
 
 
@@ -133,14 +137,14 @@ def _bitset(indices: Iterable[int]) -> int:
 
 
 def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: str,
-                            cap: int) -> list[Key]:
+                            cap: int, positions: dict | None = None) -> list[Key]:
     """The paper's Step 3: start with no key, add the key that shrinks the
     (greedy) cover most, stop when no key shrinks it.  Ties go to the lower id."""
     chosen: list[Key] = []
-    best = _greedy_size(items, chosen, match, cap)
+    best = _greedy_size(items, chosen, match, cap, positions)
     remaining = list(keys)
     while remaining:
-        trials = [(_greedy_size(items, chosen + [key], match, cap), key.id, key)
+        trials = [(_greedy_size(items, chosen + [key], match, cap, positions), key.id, key)
                   for key in remaining]
         size, _, key = min(trials, key=lambda t: (t[0], t[1]))
         if size >= best:
@@ -151,8 +155,8 @@ def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: 
     return chosen
 
 
-def _greedy_size(items, keys, match, cap) -> int:
-    cov, _, _ = coverage(items, KeyIndex(keys, match), cap)
+def _greedy_size(items, keys, match, cap, positions=None) -> int:
+    cov, _, _ = coverage(items, KeyIndex(keys, match, positions), cap)
     problem = CoverProblem(len(items), tuple(_bitset(v) for v in cov.values()))
     return len(greedy_order(problem))
 
@@ -186,13 +190,13 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     items = [tuple(segment(t) for t in target) for target in targets]
     all_segs = [seg for segs in items for seg in segs]
 
-    keys = find_keys(all_segs, instances, opts)
+    keys, positions = find_keys(all_segs, instances, opts)
     if opts.key_selection == "iterative":
-        keys = select_keys_iteratively(items, keys, opts.match, opts.max_candidates)
+        keys = select_keys_iteratively(items, keys, opts.match, opts.max_candidates, positions)
     elif opts.key_selection != "all":
         raise ValueError("key_selection must be 'all' or 'iterative'")
     by_id = {key.id: key for key in keys}
-    index = KeyIndex(keys, opts.match)
+    index = KeyIndex(keys, opts.match, positions)
 
     cov, values, truncated = coverage(items, index, opts.max_candidates)
     shapes = list(cov)

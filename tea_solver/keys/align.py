@@ -382,14 +382,24 @@ def align_spans(instances, threshold: float = THRESHOLD, consistent: float = CON
     return items, spans
 
 
-def align_keys(instances, opts) -> list[Key]:
-    """One key per source lexicon (and tuple element), named after it."""
+def align_keys(instances, opts) -> tuple[list[Key], dict]:
+    """One key per source lexicon (and tuple element), named after it.
+
+    Also returns where each target's spans are: target fields → matches
+    ``(field, char start, char end, key id)``, so that Step 2 can replace
+    exactly the aligned spans instead of every occurrence of a terminal (a
+    one-character terminal of an unsegmented script would otherwise match
+    everywhere).
+    """
     items, spans = align_spans(instances, aligner=opts.aligner, model=opts.align_model,
                                method=opts.align_method)
     terms: dict[tuple, dict] = defaultdict(dict)
     sources: dict[tuple, dict] = defaultdict(lambda: defaultdict(set))
+    located: dict[tuple, list] = {}
     for segs, sp in zip(items, spans):
         seen: Counter = Counter()
+        where = []
+        located.setdefault(tuple(seg.text for seg in segs), where)
         for s in sp:
             d = s.draw
             k = seen[d.name]
@@ -399,11 +409,17 @@ def align_keys(instances, opts) -> list[Key]:
             tup = seg.tokens[s.start:s.end]
             terms[(d.base, index)].setdefault(tup, seg.surface(s.start, s.end))
             sources[(d.base, index)][tup].add(d.value)
+            where.append((s.field, seg.spans[s.start].start, seg.spans[s.end - 1].end,
+                          (d.base, index)))
+    ids = {}
     keys = []
     for n, ((base, index), texts) in enumerate(sorted(terms.items(),
                                                       key=lambda kv: (kv[0][0], kv[0][1] or -1))):
+        ids[(base, index)] = n
         keys.append(Key(id=n, name=base, terminals=frozenset(texts), index=index,
                         origin="align:%s%s" % (base, "" if index is None else "[%d]" % index),
                         texts=texts,
                         sources={t: frozenset(v) for t, v in sources[(base, index)].items()}))
-    return keys
+    positions = {target: sorted((f, a, b, ids[k]) for f, a, b, k in where)
+                 for target, where in located.items()}
+    return keys, positions
