@@ -47,11 +47,12 @@ from typing import Sequence
 from tea_solver.errors import InputError
 from tea_solver.keys.base import Key
 from tea_solver.template import split_cardinal, valid_lexicon_name
+from tea_solver.keys.graph import _is_char_token
 from tea_solver.tokenize import Segmented, segment
 
 THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a value
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
-SHARED = 2              # at most this many values may share one translating token
+SHARED_CHARS = 3        # unsegmented scripts: values that may share a character
 
 
 @dataclass(frozen=True)
@@ -164,37 +165,58 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     """Per instance, per field, per token: the Draw it translates (or None).
 
     A token translates value v of its instance when it predicts v
-    (P(v | t) >= threshold), or when it comes with v every time (P(t | v) >=
-    ``consistent``), comes so with at most ``SHARED`` values and is not part
-    of the frame that every value of the lexicon shares — the second rule
-    catches two source values sharing a word (``quelque peu`` / ``un peu``,
-    ``camion`` / ``camion de pompier``) but not a word a whole class of values
-    selects (German ``über`` after three states).  Ties go to the value whose main translation shares the
-    token's stem (agreement forms), then to the higher P(t | v).
+    (P(v | t) >= threshold).  Ties go to the value whose main translation
+    shares the token's stem (agreement forms), then to the higher P(t | v).
+    A word two values share (``peu`` in ``quelque peu`` / ``un peu``) predicts
+    neither; it joins its value later, as an optional neighbour
+    (:func:`_absorb_affixes`), or as the only word left for a value
+    (:func:`_rescue_unlabelled`).  In scripts without spaces a token is a
+    character, and values share characters all the time (``メアリー`` /
+    ``アフメド``): there a character that comes with v every time, with at most
+    ``SHARED_CHARS`` values and not with all of them, translates v too.
     """
     main = stats.main_forms(threshold)
     labels = []
     for segs, ds in zip(items, draws):
         per_field = []
         for seg in segs:
-            row = []
+            options = []
             for t in seg.tokens:
-                best, best_key = None, None
+                scored = []
                 for d in ds:
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
                     if p < threshold and not (
-                            q >= consistent
-                            and stats.sharing(t, d.base, consistent) <= SHARED
+                            _is_char_token(t) and q >= consistent
+                            and stats.sharing(t, d.base, consistent) <= SHARED_CHARS
                             and not stats.frame(t, d.base, consistent)):
                         continue
-                    key = (min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
-                           q, p, d.name)
-                    if best_key is None or key > best_key:
-                        best, best_key = d, key
-                row.append(best)
-            per_field.append(row)
+                    scored.append(((min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
+                                    q, p, d.name), d))
+                scored.sort(key=lambda x: x[0], reverse=True)
+                options.append([d for _k, d in scored])
+            per_field.append(_resolve(options))
         labels.append(per_field)
     return labels
+
+
+def _resolve(options: list[list]) -> list:
+    """Pick one label per token; a token several values of the instance could
+    own (``リ`` in both ``メアリー`` and ``プリヤ``) joins the value of its
+    neighbours, so a value's span is not cut in two."""
+    row = [opts[0] if len(opts) == 1 else None for opts in options]
+    for _ in range(len(row)):
+        changed = False
+        for i, opts in enumerate(options):
+            if row[i] is not None or len(opts) < 2:
+                continue
+            for n in (i - 1, i + 1):
+                if 0 <= n < len(row) and row[n] in opts:
+                    row[i] = row[n]
+                    changed = True
+                    break
+        if not changed:
+            break
+    return [r if r is not None or not opts else opts[0] for r, opts in zip(row, options)]
 
 
 def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float):
@@ -253,25 +275,33 @@ def _fill_gaps(items, labels, consistent: float, stats: _Stats):
 
 
 EDGE = "\u0002"   # stands for the sentence edge beyond the first or last token
+SLOT = "\u0002slot"   # stands for a neighbouring span of another value
 
 
-def _neighbours(items, labels, side: int):
-    """Per value: Counters of the 1st and 2nd token beyond its spans on ``side``
-    (-1 left, +1 right), over all its occurrences."""
-    first: dict = defaultdict(Counter)
-    second: dict = defaultdict(Counter)
+def _neighbours(items, labels, side: int, depth: int):
+    """Per (slot, value): one Counter per distance 1..depth of the tokens beyond
+    its spans on ``side`` (-1 left, +1 right); EDGE past the text, SLOT on a
+    token another value owns."""
+    out: dict = defaultdict(lambda: [Counter() for _ in range(depth)])
     for segs, per_field in zip(items, labels):
         for seg, row in zip(segs, per_field):
             for span in _runs(row, 0):
-                edge = span.start - 1 if side < 0 else span.end
-                n1 = seg.tokens[edge] if 0 <= edge < len(row) else EDGE
-                e2 = edge + side
-                n2 = seg.tokens[e2] if 0 <= e2 < len(row) else EDGE
-                if 0 <= edge < len(row) and row[edge] is not None:
-                    n1 = n2 = EDGE + "slot"
-                first[span.draw.lexval][n1] += 1
-                second[span.draw.lexval][n2] += 1
-    return first, second
+                counters = out[(span.draw.name, span.draw.lexval)]
+                pos = span.start - 1 if side < 0 else span.end
+                for k in range(depth):
+                    if not 0 <= pos < len(row):
+                        tok = EDGE
+                    elif row[pos] is not None:
+                        tok = SLOT
+                    else:
+                        tok = seg.tokens[pos]
+                    counters[k][tok] += 1
+                    if tok in (EDGE, SLOT):
+                        for rest in range(k + 1, depth):
+                            counters[rest][tok] += 1
+                        break
+                    pos += side
+    return out
 
 
 def _consistent(counter: Counter, share: float):
@@ -302,56 +332,58 @@ def source_function_words(draws: Sequence[list]) -> dict:
 
 
 def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
-                    max_tokens: int = 2):
-    """Extend a value's spans by an *optional* neighbour.
+                    max_tokens: int = 4):
+    """Extend a value's spans by *optional* neighbours.
 
-    A token next to value v's spans belongs to v when it comes with v every
-    time, is not shared by every value of the lexicon, and some other value v'
-    has no such token: v' sits directly where the token beyond it sits
-    (``est plus grand que`` / ``est meilleur que``: ``plus`` is optional, so
-    ``plus grand`` is the value).  A neighbour that every value has *some*
-    word in (German ``über`` / ``wegen`` / ``für`` by state) is not optional: it
-    stays a literal and the cover splits the template into variants — unless
-    the source values themselves start with a function word (``lead``: ``a
-    dog``), whose translation is then the token on the left.
+    Tokens next to value v's spans (up to ``max_tokens``) belong to v when they
+    come with v every time, none is shared by every value of the lexicon, and
+    some other value of the same slot sits directly where the token beyond them
+    sits: ``est plus grand que`` / ``est meilleur que`` — ``plus`` is optional,
+    so ``plus grand`` is the value; in ``メアリー`` / ``プリヤ`` the characters a
+    name shares with another name join the name.  A neighbour that every value
+    fills with *some* word (German ``über`` / ``wegen`` / ``für`` by state) is not
+    optional: it stays a literal and the cover splits the template into
+    variants — unless the source values themselves start with a function word
+    (``lead``: ``a dog``): then the token on the left that varies with the value
+    (``un`` / ``une``) is that word's translation.
     """
-    absorbed_lead: dict = defaultdict(bool)
-    for _ in range(max_tokens):
-        changed = False
-        for side in (-1, 1):
-            first, second = _neighbours(items, labels, side)
-            by_base: dict = defaultdict(list)
-            for lv in first:
-                by_base[lv[0]].append(lv)
-            absorb = {}
-            for base, lvs in by_base.items():
-                firsts = {lv: _consistent(first[lv], consistent) for lv in lvs}
-                for lv in lvs:
-                    t = firsts[lv]
-                    beyond = _consistent(second[lv], consistent)
-                    if t is None or t.startswith(EDGE) or beyond is None:
+    for side in (-1, 1):
+        near = _neighbours(items, labels, side, max_tokens + 1)
+        by_slot: dict = defaultdict(list)
+        for name, lv in near:
+            by_slot[name].append(lv)
+        absorb = {}
+        for name, lvs in by_slot.items():
+            seq = {lv: [_consistent(c, consistent) for c in near[(name, lv)]] for lv in lvs}
+            for lv in lvs:
+                base = lv[0]
+                toks = seq[lv]
+                for k in range(1, max_tokens + 1):
+                    t = toks[k - 1]
+                    if t is None or t in (EDGE, SLOT) or stats.frame(t, base, 1.0):
+                        break
+                    beyond = toks[k]
+                    if beyond is not None and any(seq[o][0] == beyond for o in lvs if o != lv):
+                        absorb[(name, lv)] = tuple(toks[:k])
+                        break
+                else:
+                    continue
+                if (name, lv) not in absorb and side < 0 and lead.get(base) \
+                        and toks[0] not in (None, EDGE, SLOT) \
+                        and not stats.frame(toks[0], base, 1.0):
+                    absorb[(name, lv)] = (toks[0],)
+        for segs, per_field in zip(items, labels):
+            for seg, row in zip(segs, per_field):
+                for span in _runs(row, 0):
+                    toks = absorb.get((span.draw.name, span.draw.lexval))
+                    if not toks:
                         continue
-                    if stats.frame(t, base, 1.0):
-                        continue
-                    optional = any(firsts[o] == beyond for o in lvs if o != lv)
-                    if optional or (side < 0 and lead.get(base) and not absorbed_lead[lv]):
-                        absorb[lv] = t
-            if not absorb:
-                continue
-            if side < 0:
-                for lv in absorb:
-                    absorbed_lead[lv] = True
-            for segs, per_field in zip(items, labels):
-                for seg, row in zip(segs, per_field):
-                    for span in _runs(row, 0):
-                        t = absorb.get(span.draw.lexval)
-                        edge = span.start - 1 if side < 0 else span.end
-                        if t is not None and 0 <= edge < len(row) and row[edge] is None \
-                                and seg.tokens[edge] == t:
-                            row[edge] = span.draw
-                            changed = True
-        if not changed:
-            break
+                    pos = [span.start - 1 - k if side < 0 else span.end + k
+                           for k in range(len(toks))]
+                    if all(0 <= p < len(row) and row[p] is None and seg.tokens[p] == t
+                           for p, t in zip(pos, toks)):
+                        for p in pos:
+                            row[p] = span.draw
 
 
 def align_spans(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
