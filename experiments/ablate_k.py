@@ -60,6 +60,7 @@ def run(argv=None) -> int:
                                ("solver", solver)])
             try:
                 opts = common.options(solver=solver, keys=keys, k=k, seed=args.seed,
+                                      max_candidates=args.max_candidates,
                                       time_limit=args.time_limit)
                 doc, secs = common.run_extract(ds.instances, opts)
                 row["status"] = "ok"

@@ -87,6 +87,8 @@ def run(argv=None) -> int:
     p.add_argument("--k", type=int, default=2)
     args = p.parse_args(argv)
     common.finish_args(args)
+    if args.quick and args.noise == [0.0, 0.1, 0.2]:
+        args.noise = [0.0, 0.1]
     if args.quick and args.abs == [1, 2, 3, 5, 10]:
         args.abs = [1, 2, 5]
     if args.quick and args.rel == [0.01, 0.02, 0.05, 0.1]:
@@ -94,7 +96,7 @@ def run(argv=None) -> int:
     thresholds = [("abs", a) for a in args.abs] + [("rel", r) for r in args.rel]
     datasets = common.load_datasets(args)
     opts = common.options(solver=args.solver, keys=args.keys, k=args.k, seed=args.seed,
-                          time_limit=args.time_limit)
+                          max_candidates=args.max_candidates, time_limit=args.time_limit)
     rows = []
     bar = common.progress(len(datasets) * len(args.noise), "ablate_support", args.no_progress)
     for ds in datasets:

@@ -37,6 +37,8 @@ from tea_solver.template import generates, parse_template  # noqa: E402
 DEV_LANGS = ("hi", "gu", "fr", "sw", "ar", "de", "es", "ru", "vi", "ja", "zh")
 QUICK_LANGS = ("hi", "fr", "ja")
 QUICK_MAX_PER_GROUP = 40
+QUICK_MAX_CANDIDATES = 512
+JOBS = 1
 
 
 def shared_dir() -> str:
@@ -84,9 +86,14 @@ def parser(description: str, default_out: str) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=13, help="seeds data, noise and solver")
     p.add_argument("--time-limit", type=float, default=10.0,
                    help="ILP: per group, CP-SAT seconds")
+    p.add_argument("--max-candidates", type=int, default=None,
+                   help="extract: candidates per instance before enumeration is cut "
+                   "(default: the library's, 4096; quick: %d)" % QUICK_MAX_CANDIDATES)
+    p.add_argument("--jobs", type=int, default=1, help="extract: worker processes")
     p.add_argument("--quick", action="store_true",
-                   help="small run for tests: %d instances per group, languages %s"
-                   % (QUICK_MAX_PER_GROUP, " ".join(QUICK_LANGS)))
+                   help="small run for tests: %d instances per group, languages %s, "
+                   "max-candidates %d" % (QUICK_MAX_PER_GROUP, " ".join(QUICK_LANGS),
+                                          QUICK_MAX_CANDIDATES))
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -100,6 +107,11 @@ def finish_args(args) -> None:
         args.langs = [x for a in args.langs for x in a.replace(",", " ").split()]
     if args.max_per_group < 1:
         raise InputError("--max-per-group must be >= 1")
+    if args.max_candidates is None:
+        args.max_candidates = QUICK_MAX_CANDIDATES if args.quick else \
+            ExtractOptions().max_candidates
+    global JOBS
+    JOBS = max(1, args.jobs)
 
 
 # --------------------------------------------------------------------------- #
@@ -155,7 +167,7 @@ def options(**kw) -> ExtractOptions:
 def run_extract(instances: Sequence, opts: ExtractOptions) -> tuple[dict, float]:
     """(target CheckList, wall seconds) through the library (no subprocess)."""
     t0 = time.perf_counter()
-    doc = extract(list(instances), opts, progress=False)
+    doc = extract(list(instances), opts, jobs=JOBS, progress=False)
     return doc, time.perf_counter() - t0
 
 

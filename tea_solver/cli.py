@@ -11,7 +11,7 @@ import os
 import sys
 
 from tea_solver import __version__
-from tea_solver.errors import InputError
+from tea_solver.errors import InputError, WorkerDied
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -189,6 +189,9 @@ def main(argv=None) -> int:
     except InputError as e:
         print("tea-solver: error: %s" % e, file=sys.stderr)
         return EXIT_USAGE
+    except WorkerDied as e:
+        print("tea-solver: error: %s" % e, file=sys.stderr)
+        return EXIT_INTERNAL
     except KeyboardInterrupt:
         print("tea-solver: interrupted; no output file was written", file=sys.stderr)
         return EXIT_INTERRUPTED

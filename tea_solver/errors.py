@@ -30,3 +30,7 @@ class InputError(Exception):
         if self.field:
             what = "field '%s': %s" % (self.field, what)
         return where + what
+
+
+class WorkerDied(RuntimeError):
+    """A parallel worker process ended abnormally; the run wrote nothing."""

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 import sys
 import time
 from collections import OrderedDict
@@ -30,6 +32,7 @@ from tea_solver import __version__
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
 from tea_solver.cover.greedy import greedy_order
+from tea_solver.errors import WorkerDied
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
 from tea_solver.output import build_templates
@@ -288,12 +291,18 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
         bar = tqdm(total=len(tasks), desc="extract", unit="group", file=sys.stderr)
     results: list[GroupResult] = []
     if jobs > 1 and len(tasks) > 1:
+        # ProcessPoolExecutor (not multiprocessing.Pool): a worker that dies
+        # (killed, out of memory) raises BrokenProcessPool instead of hanging.
         ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(min(jobs, len(tasks))) as pool:
-            for res in pool.imap(_run_group, tasks):
-                results.append(res)
-                if bar:
-                    bar.update(1)
+        try:
+            with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=ctx) as pool:
+                for res in pool.map(_run_group, tasks):
+                    results.append(res)
+                    if bar:
+                        bar.update(1)
+        except BrokenProcessPool as e:
+            raise WorkerDied("a worker process died (killed or out of memory) while "
+                             "extracting; no output was written") from e
     else:
         for task in tasks:
             results.append(_run_group(task))

@@ -194,6 +194,8 @@ def test_random_checklists_regenerate_and_report(seed):
         assert gi["template_id"] == gg["template_id"]
         assert gi["templates"] <= gg["templates"], (gi, gg)
         assert gg["status"] == "GREEDY"
+        # both report the greedy cover of the same problem
+        assert gi["greedy_templates"] == gg["greedy_templates"] >= gg["templates"]
 
 
 def test_tiny_checklist_regenerates(tiny_instances):

@@ -188,9 +188,3 @@ def test_spans_reproduce_text_any_unicode(text):
 @given(st.text(alphabet=st.sampled_from(list("東京大きいはアー我爱ก")), min_size=1, max_size=20))
 def test_unsegmented_text_one_token_per_character(text):
     assert token_strings(text) == list(text)
-
-
-@pytest.mark.parametrize("text", ["Paris is big.", "उड़ान अच्छी थी।", "東京は大きい。"])
-def test_tokenize_is_deterministic(text):
-    assert tokenize(text) == tokenize(text)
-    assert segment(text) == segment(text)

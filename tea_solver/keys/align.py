@@ -243,8 +243,12 @@ def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float):
                     key = (q, stats.predicts(t, d.lexval), -f, -i)
                     if best_key is None or key > best_key:
                         best, best_key = (f, i), key
-            if best is not None:
-                per_field[best[0]][best[1]] = d
+            if best is not None:    # every occurrence: a slot the source repeats
+                word = segs[best[0]].tokens[best[1]]
+                for seg, row in zip(segs, per_field):
+                    for i, t in enumerate(seg.tokens):
+                        if t == word and row[i] is None:
+                            row[i] = d
 
 
 def _runs(labels_row: list, f: int) -> list[Span]:
