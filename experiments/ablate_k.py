@@ -140,6 +140,7 @@ def plot(summary, path) -> None:
     if axes[0].lines:
         axes[0].legend(fontsize=8)
     fig.suptitle("Ablation over k x solver x keys")
+    fig.tight_layout()
     common.save_figure(fig, path)
     plt.close(fig)
 

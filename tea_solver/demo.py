@@ -28,7 +28,8 @@ def _table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def run_demo(out=sys.stdout) -> int:
+def run_demo(out=None) -> int:
+    out = out if out is not None else sys.stdout
     rows = [["lang", "source template", "inst", "graph greedy", "graph ilp", "status",
              "bound", "align ilp", "greedy s", "ilp s"]]
     shown = []

@@ -236,12 +236,12 @@ def extract_group(template_id: str, instances: Sequence[Instance],
 
     carried = _carried_fields(instances)
     templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
-                                multi, agreement=opts.agreement)
+                                multi, agreement=opts.agreement, min_support=opts.min_support)
     for obj in templates:
         for name, value in carried.items():
             obj.setdefault(name, value)
 
-    covered = sum(weights[i] for i, p in enumerate(owner) if p is not None)
+    covered = sum(t["support"] for t in templates)
     report = OrderedDict([
         ("template_id", template_id),
         ("instances", len(instances)),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -160,9 +159,6 @@ def test_demo_subprocess():
     assert sum("OPTIMAL" in l for l in lines[ruler + 1:]) >= 3
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: tea_solver.demo.run_demo(out=sys.stdout) binds "
-                   "sys.stdout at import time, so main(['demo']) ignores a later "
-                   "redirection of sys.stdout (contextlib.redirect_stdout, pytest capsys)")
 def test_demo_in_process_follows_stdout_redirection(monkeypatch):
     import tea_solver.demo as demo          # imported before the redirection
 

@@ -23,7 +23,7 @@ from conftest import (FILLERS, KANA, LATIN, WORD_CLASSES, SyntheticTranslator, m
                       to_instances)
 from tea_solver.candidates import KeyIndex, instance_candidates
 from tea_solver.expand import expand_checklist
-from tea_solver.extract import ExtractOptions, extract, extract_group, group_instances
+from tea_solver.extract import ExtractOptions, extract, group_instances
 from tea_solver.io import dump_checklist, validate_checklist
 from tea_solver.keys.graph import graph_keys
 from tea_solver.output import output_names, shape_text
@@ -465,3 +465,87 @@ def test_unsegmented_random(seed):
         check_regeneration(out, insts)
         check_document(out, insts)
         check_report(out, insts, solver)
+
+
+# --------------------------------------------------------------------------- #
+# Alignment keys with the agreement split: a German MultiCheckList sample
+# (mcl_bench gen, de, intensifiers/context-5, reduced to 10 instances)
+
+DE_INTENSIFIERS = [
+    ("Fatima is mildly positive about the project. Mary is extremely positive about the project.",
+     "Fatima ist verhalten positiv wegen des Projekts. Mary ist extrem positiv wegen des Projekts.",
+     {"first_name1": "Fatima", "somewhat": "mildly", "s": "positive", "first_name": "Mary",
+      "very": "extremely"}),
+    ("Ahmed is a little hopeful about the project. Priya is highly hopeful about the project.",
+     "Ahmed ist ein wenig hoffnungsvoll wegen des Projekts. Priya ist höchst hoffnungsvoll wegen "
+     "des Projekts.",
+     {"first_name1": "Ahmed", "somewhat": "a little", "s": "hopeful", "first_name": "Priya",
+      "very": "highly"}),
+    ("Priya is slightly bullish about the project. Fatima is quite bullish about the project.",
+     "Priya ist leicht stur wegen des Projekts. Fatima ist ziemlich stur wegen des Projekts.",
+     {"first_name1": "Priya", "somewhat": "slightly", "s": "bullish", "first_name": "Fatima",
+      "very": "quite"}),
+    ("Robert is mildly excited about the project. Linda is quite excited about the project.",
+     "Robert ist verhalten aufgeregt wegen des Projekts. Linda ist ziemlich aufgeregt wegen des "
+     "Projekts.",
+     {"first_name1": "Robert", "somewhat": "mildly", "s": "excited", "first_name": "Linda",
+      "very": "quite"}),
+    ("Linda is mildly open about the project. John is incredibly open about the project.",
+     "Linda ist verhalten offen für das Projekt. John ist unglaublich offen für das Projekt.",
+     {"first_name1": "Linda", "somewhat": "mildly", "s": "open", "first_name": "John",
+      "very": "incredibly"}),
+    ("Robert is a little pessimistic about the project. Mary is extremely pessimistic about the "
+     "project.",
+     "Robert ist ein wenig pessimistisch wegen des Projekts. Mary ist extrem pessimistisch wegen "
+     "des Projekts.",
+     {"first_name1": "Robert", "somewhat": "a little", "s": "pessimistic", "first_name": "Mary",
+      "very": "extremely"}),
+    ("John is slightly excited about the project. Robert is particularly excited about the "
+     "project.",
+     "John ist leicht aufgeregt wegen des Projekts. Robert ist besonders aufgeregt wegen des "
+     "Projekts.",
+     {"first_name1": "John", "somewhat": "slightly", "s": "excited", "first_name": "Robert",
+      "very": "particularly"}),
+    ("Priya is a little hopeful about the project. Fatima is quite hopeful about the project.",
+     "Priya ist ein wenig hoffnungsvoll wegen des Projekts. Fatima ist ziemlich hoffnungsvoll "
+     "wegen des Projekts.",
+     {"first_name1": "Priya", "somewhat": "a little", "s": "hopeful", "first_name": "Fatima",
+      "very": "quite"}),
+    ("Ahmed is slightly optimistic about the project. Robert is particularly optimistic about "
+     "the project.",
+     "Ahmed ist leicht optimistisch wegen des Projekts. Robert ist besonders optimistisch wegen "
+     "des Projekts.",
+     {"first_name1": "Ahmed", "somewhat": "slightly", "s": "optimistic", "first_name": "Robert",
+      "very": "particularly"}),
+    ("Ahmed is slightly happy about the project. Mary is particularly happy about the project.",
+     "Ahmed ist leicht glücklich über das Projekt. Mary ist besonders glücklich über das Projekt.",
+     {"first_name1": "Ahmed", "somewhat": "slightly", "s": "happy", "first_name": "Mary",
+      "very": "particularly"}),
+]
+
+
+def de_intensifier_instances():
+    return to_instances([{"id": "intensifiers/context-5/%d" % n,
+                          "template_id": "intensifiers/context-5", "source": src,
+                          "target": tgt, "fill": fill, "lang": "de"}
+                         for n, (src, tgt, fill) in enumerate(DE_INTENSIFIERS)])
+
+
+def test_align_without_agreement_split_every_template_has_support():
+    insts = de_intensifier_instances()
+    out = extract(insts, ExtractOptions(keys="align", agreement=False, **FAST), progress=False)
+    check_regeneration(out, insts)
+    check_document(out, insts)
+    assert all(t["support"] >= 1 for t in out["templates"])
+
+
+def test_align_agreement_split_every_template_has_support():
+    insts = de_intensifier_instances()
+    out = extract(insts, ExtractOptions(keys="align", **FAST), progress=False)
+    # exact and complete (this part holds) ...
+    for inst in insts:
+        assert any(generates(parsed(t), t["lexicons"], inst.target_value)
+                   for t in out["templates"])
+    assert sum(t["support"] for t in out["templates"]) == len(insts)
+    # ... but a template that covers nothing is written
+    assert [t["support"] for t in out["templates"] if t["support"] < 1] == []

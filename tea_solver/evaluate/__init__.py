@@ -33,7 +33,6 @@ A reference may be a CheckList or a MultiCheckList gold file written by
 
 from __future__ import annotations
 
-import os
 import sys
 from collections import OrderedDict
 from typing import Any, Sequence

@@ -221,8 +221,10 @@ class PipelinePredictor(Predictor):
             kwargs = {"model": self.model}
             if self.tokenizer:
                 kwargs["tokenizer"] = self.tokenizer
-            if self.device is not None:
-                kwargs["device"] = self.device
+            if self.device is not None:      # "0" -> 0 (a GPU index); "cpu", "cuda:1" as given
+                d = self.device
+                kwargs["device"] = int(d) if isinstance(d, str) and d.lstrip("-").isdigit() \
+                    else d
             try:
                 self._pipe = transformers.pipeline("text-classification", **kwargs)
             except (OSError, ValueError) as e:
