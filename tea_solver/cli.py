@@ -23,24 +23,21 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(message, path=None)
 
 
-def _positive_int(text):
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected a positive integer, got %r" % text)
-    if v < 1:
-        raise argparse.ArgumentTypeError("expected a positive integer, got %r" % text)
-    return v
+def _int_at_least(low: int):
+    """argparse type: an integer >= ``low``, with a one-line message otherwise."""
+    def parse(text):
+        try:
+            v = int(text)
+        except ValueError:
+            v = None
+        if v is None or v < low:
+            raise argparse.ArgumentTypeError("expected an integer >= %d, got %r" % (low, text))
+        return v
+    return parse
 
 
-def _nonneg_int(text):
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected an integer >= 0, got %r" % text)
-    if v < 0:
-        raise argparse.ArgumentTypeError("expected an integer >= 0, got %r" % text)
-    return v
+_positive_int = _int_at_least(1)
+_nonneg_int = _int_at_least(0)
 
 
 def _positive_float(text):

@@ -23,14 +23,21 @@ def slot_text(name: str, card: int, index: int | None) -> str:
     return "{" + body + "}"
 
 
-def shape_text(shape, names: Mapping[int, str], keys: Mapping[int, Key], multi: bool):
-    """Template text (string, or list for multi-field) of a shape."""
+def shape_text(shape, names: Mapping[int, str], keys: Mapping[int, Key], multi: bool,
+               override: Mapping | None = None):
+    """Template text (string, or list for multi-field) of a shape.
+
+    ``override`` maps a slot ``(key id, cardinal)`` to the text to write for it
+    instead (a coupled tuple key's ``{a_b[0]}``).
+    """
     fields = []
     for parts in shape:
         out = []
         for p in parts:
             if isinstance(p, str):
                 out.append(escape(p))
+            elif override and p in override:
+                out.append(override[p])
             else:
                 kid, card = p
                 out.append(slot_text(names[kid], card, keys[kid].index))
@@ -90,24 +97,6 @@ def lexicon_entries(kid: int, texts: Sequence[str], keys: Mapping[int, Key]) -> 
     return [[""] * index + [v] for v in texts]
 
 
-def _coupled_text(shape, names, keys, multi, a, b, name):
-    """Shape text with slots ``a`` and ``b`` written as ``{name[0]}`` / ``{name[1]}``."""
-    fields = []
-    for parts in shape:
-        out = []
-        for p in parts:
-            if isinstance(p, str):
-                out.append(escape(p))
-            elif p == a:
-                out.append("{%s[0]}" % name)
-            elif p == b:
-                out.append("{%s[1]}" % name)
-            else:
-                out.append(slot_text(names[p[0]], p[1], keys[p[0]].index))
-        fields.append("".join(out))
-    return fields if multi else fields[0]
-
-
 def build_templates(template_id: str, shapes: Sequence, item_fills: Sequence[list],
                     assigned: Sequence, weights: Sequence[int], keys: Mapping[int, Key],
                     multi: bool, agreement: bool = True, min_support: int = 1) -> list[dict]:
@@ -139,7 +128,8 @@ def build_templates(template_id: str, shapes: Sequence, item_fills: Sequence[lis
             if part.coupled:
                 a, b = part.coupled
                 name = "%s_%s" % (names[a[0]], names[b[0]])
-                obj["template"] = _coupled_text(shape, names, keys, multi, a, b, name)
+                obj["template"] = shape_text(shape, names, keys, multi,
+                                             {a: "{%s[0]}" % name, b: "{%s[1]}" % name})
                 del lexicons[names[a[0]]], lexicons[names[b[0]]]
                 lexicons[name] = [list(pair) for pair in part.pairs]
             else:
