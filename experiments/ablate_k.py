@@ -139,10 +139,7 @@ def plot(summary, path) -> None:
         ax.grid(alpha=0.3)
     if axes[0].lines:
         axes[0].legend(fontsize=8)
-    fig.suptitle("Ablation over k x solver x keys")
-    fig.tight_layout()
-    common.save_figure(fig, path)
-    plt.close(fig)
+    common.save_figure(fig, path, "Ablation over k x solver x keys")
 
 
 def main(argv=None) -> int:

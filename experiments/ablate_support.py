@@ -201,10 +201,7 @@ def plot(summary, rates, path) -> None:
                 ax.set_xticks(sorted({s["threshold"] for s in summary if s["kind"] == "abs"}))
                 ax.get_xaxis().set_major_formatter(
                     __import__("matplotlib").ticker.ScalarFormatter())
-    fig.suptitle("Support threshold on clean and noisy translations")
-    fig.tight_layout()
-    common.save_figure(fig, path)
-    plt.close(fig)
+    common.save_figure(fig, path, "Support threshold on clean and noisy translations")
 
 
 def main(argv=None) -> int:

@@ -339,12 +339,17 @@ def pyplot():
     return plt
 
 
-def save_figure(fig, path: str) -> None:
-    """Render to memory, then write atomically."""
+def save_figure(fig, path: str, title: str | None = None) -> None:
+    """Title and lay out the figure, render it to memory, write it atomically,
+    and close it."""
     import io
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=120, bbox_inches="tight")
     write_atomic(path, buf.getvalue())
+    pyplot().close(fig)
 
 
 def mean(values: Iterable[Any]) -> float | None:

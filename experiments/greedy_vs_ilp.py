@@ -157,10 +157,7 @@ def plot(groups, path) -> None:
     axes[1][1].legend()
     for ax in axes.flat:
         ax.grid(alpha=0.3)
-    fig.suptitle("Greedy vs exact ILP (%d groups)" % len(groups))
-    fig.tight_layout()
-    common.save_figure(fig, path)
-    plt.close(fig)
+    common.save_figure(fig, path, "Greedy vs exact ILP (%d groups)" % len(groups))
 
 
 def main(argv=None) -> int:
