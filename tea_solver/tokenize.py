@@ -50,6 +50,11 @@ def char_class(ch: str) -> int:
     return PUNCT
 
 
+def is_char_token(token: str) -> bool:
+    """Is this a token of a script written without spaces (one character)?"""
+    return char_class(token[0]) == CHAR
+
+
 class Token(NamedTuple):
     start: int
     end: int

@@ -47,8 +47,7 @@ from typing import Sequence
 from tea_solver.errors import InputError
 from tea_solver.keys.base import Key
 from tea_solver.template import split_cardinal, valid_lexicon_name
-from tea_solver.keys.graph import _is_char_token
-from tea_solver.tokenize import Segmented, segment
+from tea_solver.tokenize import Segmented, is_char_token, segment
 
 THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a value
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
@@ -186,7 +185,7 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                 for d in ds:
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
                     if p < threshold and not (
-                            _is_char_token(t) and q >= consistent
+                            is_char_token(t) and q >= consistent
                             and stats.sharing(t, d.base, consistent) <= SHARED_CHARS
                             and not stats.frame(t, d.base, consistent)):
                         continue

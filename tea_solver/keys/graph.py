@@ -34,7 +34,7 @@ from typing import Iterable, Sequence
 import networkx as nx
 
 from tea_solver.keys.base import Key, consolidate, letters
-from tea_solver.tokenize import CHAR, Segmented, char_class
+from tea_solver.tokenize import Segmented, is_char_token
 
 BOS, EOS = "\u0002<s>", "\u0003</s>"   # cannot be tokens: control characters
 
@@ -52,12 +52,6 @@ def build_word_graph(sequences: Iterable[Sequence[str]]) -> nx.DiGraph:
     return g
 
 
-def _is_char_token(tok: str, _cache: dict = {}) -> bool:
-    if tok not in _cache:
-        _cache[tok] = char_class(tok[0]) == CHAR
-    return _cache[tok]
-
-
 def path_length(mid: Sequence[str], char_span: int) -> int:
     """Length of an intermediate path, in words.
 
@@ -67,7 +61,7 @@ def path_length(mid: Sequence[str], char_span: int) -> int:
     paper's k = 2 and ``char_span=3``, a Japanese value of up to six characters
     (``サービス``, ``素晴らしかった`` is seven) can still be a terminal.
     """
-    chars = sum(1 for t in mid if _is_char_token(t))
+    chars = sum(1 for t in mid if is_char_token(t))
     return len(mid) - chars + -(-chars // char_span)
 
 
