@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "at the spans aligned in each instance")
     x.add_argument("--no-agreement", action="store_true",
                    help="align keys: do not split or couple templates whose slots agree")
+    x.add_argument("--no-cross-group", action="store_true",
+                   help="align keys: align each group on its own, without evidence from "
+                        "the other groups that share its lexicons")
     x.add_argument("--jobs", type=_positive_int, default=1)
     x.add_argument("--progress", action="store_true", help="show a progress bar")
 
@@ -143,7 +146,8 @@ def options_from_args(args):
         key_selection=args.key_selection, min_support=args.min_support,
         time_limit=args.time_limit, seed=args.seed, max_candidates=args.max_candidates,
         aligner=args.aligner, align_model=args.align_model, align_method=args.align_method,
-        align_anywhere=args.align_anywhere, agreement=not args.no_agreement)
+        align_anywhere=args.align_anywhere, agreement=not args.no_agreement,
+        cross_group=not args.no_cross_group)
 
 
 def cmd_extract(args) -> int:

@@ -62,6 +62,7 @@ class ExtractOptions:
     align_method: str = "itermax"   # align: SimAlign method
     agreement: bool = True          # align: split/couple templates whose slots agree
     align_anywhere: bool = False    # align: match terminals anywhere, not only aligned spans
+    cross_group: bool = True        # align: refine spans with evidence from other groups
 
     def settings(self) -> dict:
         d = asdict(self)
@@ -77,16 +78,17 @@ class GroupResult:
 
 
 def find_keys(segs: Sequence[Segmented], instances: Sequence[Instance],
-              opts: ExtractOptions) -> tuple[list[Key], dict | None]:
+              opts: ExtractOptions, alignment=None) -> tuple[list[Key], dict | None]:
     """Step 1 by the selected method: the keys, and for alignment keys where
     each target's aligned spans are (Step 2 replaces only those, unless
-    ``align_anywhere``)."""
+    ``align_anywhere``).  ``alignment``: the group's alignment, when
+    :func:`extract` made it with the whole file in view."""
     if opts.keys == "graph":
         from tea_solver.keys.graph import graph_keys
         return graph_keys(segs, opts.k, paths=opts.paths, normalize=opts.normalize_keys), None
     if opts.keys == "align":
         from tea_solver.keys.align import align_keys
-        keys, positions = align_keys(instances, opts)
+        keys, positions = align_keys(instances, opts, alignment)
         return keys, (None if opts.align_anywhere else positions)
     raise ValueError("unknown key method %r" % opts.keys)
 
@@ -177,8 +179,12 @@ def _carried_fields(instances: Sequence[Instance]) -> dict:
 
 
 def extract_group(template_id: str, instances: Sequence[Instance],
-                  opts: ExtractOptions) -> GroupResult:
-    """Run the whole pipeline on one group (pure function of its inputs)."""
+                  opts: ExtractOptions, alignment=None) -> GroupResult:
+    """Run the whole pipeline on one group (pure function of its inputs).
+
+    ``alignment`` (``--keys align``): the group's spans as refined across the
+    file (:func:`align_file`); without it the group is aligned on its own.
+    """
     t0 = time.perf_counter()
     multi = instances[0].multi
     # distinct targets are the cover's items; weights count the duplicates
@@ -193,7 +199,7 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     items = [tuple(segment(t) for t in target) for target in targets]
     all_segs = [seg for segs in items for seg in segs]
 
-    keys, positions = find_keys(all_segs, instances, opts)
+    keys, positions = find_keys(all_segs, instances, opts, alignment)
     if opts.key_selection == "iterative":
         keys = select_keys_iteratively(items, keys, opts.match, opts.max_candidates, positions)
     elif opts.key_selection != "all":
@@ -270,8 +276,25 @@ def group_instances(instances: Iterable[Instance]) -> "OrderedDict[str, list]":
 
 
 def _run_group(args):
-    template_id, instances, opts = args
-    return extract_group(template_id, instances, opts)
+    template_id, instances, opts, alignment = args
+    return extract_group(template_id, instances, opts, alignment)
+
+
+def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[list, list]:
+    """``--keys align``: align every group, then refine the spans with what the
+    other groups show about the same lexicons (:mod:`tea_solver.keys.crossgroup`).
+
+    Runs in the calling process (a SimAlign model loads once).  Returns the
+    alignments in group order and the notes of the cross-group decisions.
+    """
+    from tea_solver.keys.align import align_group
+    alignments = [align_group(insts, aligner=opts.aligner, model=opts.align_model,
+                              method=opts.align_method) for insts in groups.values()]
+    notes: list = []
+    if opts.cross_group:
+        from tea_solver.keys.crossgroup import refine
+        notes = refine(alignments, list(groups))
+    return alignments, notes
 
 
 def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions(),
@@ -282,7 +305,10 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
     order, so the output does not depend on scheduling.
     """
     groups = group_instances(instances)
-    tasks = [(tid, insts, opts) for tid, insts in groups.items()]
+    alignments, notes = [None] * len(groups), None
+    if opts.keys == "align":
+        alignments, notes = align_file(groups, opts)
+    tasks = [(tid, insts, opts, al) for (tid, insts), al in zip(groups.items(), alignments)]
     if progress is None:
         progress = sys.stderr.isatty() and len(tasks) > 1
     bar = None
@@ -319,4 +345,6 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
     doc["lexicons"] = {}
     doc["templates"] = [t for r in results for t in r.templates]
     doc["report"] = {"settings": opts.settings(), "groups": [r.report for r in results]}
+    if notes is not None:
+        doc["report"]["cross_group"] = notes
     return dict(doc)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from tea_solver.errors import InputError
@@ -52,6 +52,7 @@ from tea_solver.tokenize import Segmented, is_char_token, segment
 THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a value
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
 SHARED_CHARS = 3        # unsegmented scripts: values that may share a character
+MAX_ABSORB_ROUNDS = 3   # passes of optional-neighbour absorption
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,88 @@ class Span:
     start: int          # token index
     end: int            # token index, exclusive
     draw: Draw
+    occurrence: int = 0  # k-th span of this draw in its instance
+    trim_left: str = ""  # text at the start of the first token left in the frame (``و``)
+    trim_right: str = ""  # text at the end of the last token left in the frame (``ની``)
+    text: str = ""       # the value as it reads in the target, trims applied
+
+    @property
+    def index(self):
+        """The tuple element this span shows (None for plain values)."""
+        ind = self.draw.indices
+        return ind[min(self.occurrence, len(ind) - 1)] if ind else None
+
+    @property
+    def slot(self) -> tuple:
+        """``(lexicon, tuple element)``: one target key per slot."""
+        return (self.draw.base, self.index)
+
+    def chars(self, seg: Segmented) -> tuple[int, int]:
+        """Character offsets of the value in its field, trims applied."""
+        return (seg.spans[self.start].start + len(self.trim_left),
+                seg.spans[self.end - 1].end - len(self.trim_right))
+
+
+@dataclass
+class GroupAlignment:
+    """One group's aligned targets: what Step 1 learnt, before keys are built.
+
+    ``labels[i][f][t]`` is the :class:`Draw` that token t of field f of
+    instance i translates (None: frame).  ``trims`` maps ``(draw name,
+    occurrence, side)`` to an affix the span at that place leaves in the frame
+    (side -1: at its start, +1: at its end), where its text has it;
+    :mod:`tea_solver.keys.crossgroup` fills it from evidence across groups.
+    """
+
+    items: list             # per instance: tuple of Segmented, one per target field
+    draws: list             # per instance: list of Draw
+    labels: list            # per instance, per field, per token: Draw or None
+    sources: list = field(default_factory=list)  # per instance: its source text
+    trims: dict = field(default_factory=dict)
+
+    def settle(self, unframed: frozenset = frozenset(), consistent: float = CONSISTENT) -> bool:
+        """Re-run the optional-neighbour absorption after labels changed
+        (:mod:`~tea_solver.keys.crossgroup`); words in ``unframed`` were found
+        to belong to values, so they no longer count as frame.  Returns
+        whether a span grew."""
+        stats = _Stats(self.items, self.draws)
+        grew = False
+        for _ in range(MAX_ABSORB_ROUNDS):
+            if not _absorb_affixes(self.items, self.labels, consistent, stats, {}, unframed):
+                break
+            grew = True
+        return grew
+
+    def spans(self) -> list[list[Span]]:
+        """Per instance, its aligned spans in field and token order."""
+        out = []
+        for segs, per_field in zip(self.items, self.labels):
+            seen: Counter = Counter()
+            row_spans = []
+            for f, row in enumerate(per_field):
+                for s in _runs(row, f):
+                    s.occurrence = seen[s.draw.name]
+                    seen[s.draw.name] += 1
+                    if self.trims:
+                        _apply_trims(s, segs[f], self.trims)
+                    a, b = s.chars(segs[f])
+                    s.text = segs[f].text[a:b]
+                    row_spans.append(s)
+            out.append(row_spans)
+        return out
+
+
+def _apply_trims(span: Span, seg: Segmented, trims: dict) -> None:
+    text = seg.surface(span.start, span.end)
+    left = trims.get((span.draw.name, span.occurrence, -1), "")
+    right = trims.get((span.draw.name, span.occurrence, 1), "")
+    first, last = seg.tokens[span.start], seg.tokens[span.end - 1]
+    if left and first.startswith(left) and len(first) > len(left) \
+            and len(text) > len(left) + len(right):
+        span.trim_left = left
+    if right and last.endswith(right) and len(last) > len(right) \
+            and len(text) > len(span.trim_left) + len(right):
+        span.trim_right = right
 
 
 def _stem_similarity(a: str, b: str) -> float:
@@ -171,8 +254,8 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     (:func:`_absorb_affixes`), or as the only word left for a value
     (:func:`_rescue_unlabelled`).  In scripts without spaces a token is a
     character, and values share characters all the time (``メアリー`` /
-    ``アフメド``): there a character that comes with v every time, with at most
-    ``SHARED_CHARS`` values and not with all of them, translates v too.
+    ``アフメド``): such characters join the span of a neighbour that predicts
+    the value (:func:`_grow_char_spans`).
     """
     main = stats.main_forms(threshold)
     labels = []
@@ -184,10 +267,7 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                 scored = []
                 for d in ds:
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
-                    if p < threshold and not (
-                            is_char_token(t) and q >= consistent
-                            and stats.sharing(t, d.base, consistent) <= SHARED_CHARS
-                            and not stats.frame(t, d.base, consistent)):
+                    if p < threshold:
                         continue
                     scored.append(((min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
                                     q, p, d.name), d))
@@ -196,6 +276,39 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
             per_field.append(_resolve(options))
         labels.append(per_field)
     return labels
+
+
+def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
+    """Scripts without spaces: grow each labelled span over the characters next
+    to it that its value shares with a few other values.
+
+    Values share characters all the time (``メアリー`` / ``アフメド``,
+    ``楽観的`` / ``懐疑的``), so such a character predicts no single value.
+    Next to a character that does, it belongs to that value when it comes
+    with the value every time, is not shared by every value of the lexicon
+    (the frame), and by at most half of them (``だ`` closes most states and
+    stays in the frame; ``的`` closes 7 of 20 and joins them).
+    """
+    for segs, per_field in zip(items, labels):
+        for seg, row in zip(segs, per_field):
+            changed = True
+            while changed:
+                changed = False
+                for i, t in enumerate(seg.tokens):
+                    if row[i] is not None or not is_char_token(t):
+                        continue
+                    for n in (i - 1, i + 1):
+                        if not 0 <= n < len(row) or row[n] is None \
+                                or not is_char_token(seg.tokens[n]):
+                            continue
+                        d = row[n]
+                        limit = max(SHARED_CHARS, len(stats.values_of[d.base]) // 2)
+                        if stats.follows(t, d.lexval) >= consistent \
+                                and not stats.frame(t, d.base, consistent) \
+                                and stats.sharing(t, d.base, consistent) <= limit:
+                            row[i] = d
+                            changed = True
+                            break
 
 
 def _resolve(options: list[list]) -> list:
@@ -335,7 +448,7 @@ def source_function_words(draws: Sequence[list]) -> dict:
 
 
 def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
-                    max_tokens: int = 4):
+                    unframed: frozenset = frozenset(), max_tokens: int = 4) -> bool:
     """Extend a value's spans by *optional* neighbours.
 
     Tokens next to value v's spans (up to ``max_tokens``) belong to v when they
@@ -349,7 +462,11 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
     variants — unless the source values themselves start with a function word
     (``lead``: ``a dog``): then the token on the left that varies with the value
     (``un`` / ``une``) is that word's translation.
+
+    Returns whether any span grew; pass ``lead={}`` after the first round, so
+    that only the sibling evidence can extend a span further.
     """
+    changed = False
     for side in (-1, 1):
         near = _neighbours(items, labels, side, max_tokens + 1)
         by_slot: dict = defaultdict(list)
@@ -363,7 +480,8 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
                 toks = seq[lv]
                 for k in range(1, max_tokens + 1):
                     t = toks[k - 1]
-                    if t is None or t in (EDGE, SLOT) or stats.frame(t, base, 1.0):
+                    if t is None or t in (EDGE, SLOT) or (
+                            t not in unframed and stats.frame(t, base, 1.0)):
                         break
                     beyond = toks[k]
                     if beyond is not None and any(seq[o][0] == beyond for o in lvs if o != lv):
@@ -387,22 +505,26 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
                            for p, t in zip(pos, toks)):
                         for p in pos:
                             row[p] = span.draw
+                        changed = True
+    return changed
 
 
-def align_spans(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
+def align_group(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
                 aligner: str = "cooccurrence", model: str | None = None,
-                method: str = "itermax") -> tuple[list, list]:
-    """Segmented targets and their aligned spans, per instance of one group."""
-    items, draws = [], []
+                method: str = "itermax") -> GroupAlignment:
+    """Align one group's targets with their source slots (steps 1-4 above)."""
+    items, draws, sources = [], [], []
     for inst in instances:
         if inst.source is None or inst.fill is None:
             raise InputError("instance has no 'source'/'fill' (needed by --keys align)",
                              line=inst.line or None)
         items.append(tuple(segment(t) for t in inst.target))
         draws.append(instance_draws(inst.fill, inst.source))
+        sources.append("\n".join(inst.source))
     stats = _Stats(items, draws)
     if aligner == "cooccurrence":
         labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
+        _grow_char_spans(items, labels, stats, consistent)
     elif aligner == "simalign":
         from tea_solver.keys.simalign_backend import labels_simalign
         labels = labels_simalign(instances, items, draws, model=model, method=method)
@@ -410,42 +532,51 @@ def align_spans(instances, threshold: float = THRESHOLD, consistent: float = CON
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
     _rescue_unlabelled(items, draws, labels, stats, consistent)
     _fill_gaps(items, labels, consistent, stats)
-    _absorb_affixes(items, labels, consistent, stats, source_function_words(draws))
-    spans = []
-    for per_field in labels:
-        spans.append([s for f, row in enumerate(per_field) for s in _runs(row, f)])
-    return items, spans
+    lead = source_function_words(draws)
+    # a value that took a neighbour can now sit where its siblings' neighbour
+    # sits (``un camion de pompier``: ``camion`` first, then ``un``)
+    for _ in range(MAX_ABSORB_ROUNDS):
+        if not _absorb_affixes(items, labels, consistent, stats, lead):
+            break
+        lead = {}
+    return GroupAlignment(items, draws, labels, sources)
 
 
-def align_keys(instances, opts) -> tuple[list[Key], dict]:
+def align_spans(instances, **kwargs) -> tuple[list, list]:
+    """Segmented targets and their aligned spans, per instance of one group."""
+    alignment = align_group(instances, **kwargs)
+    return alignment.items, alignment.spans()
+
+
+def align_keys(instances, opts, alignment: GroupAlignment | None = None
+               ) -> tuple[list[Key], dict]:
     """One key per source lexicon (and tuple element), named after it.
 
     Also returns where each target's spans are: target fields → matches
     ``(field, char start, char end, key id)``, so that Step 2 can replace
     exactly the aligned spans instead of every occurrence of a terminal (a
     one-character terminal of an unsegmented script would otherwise match
-    everywhere).
+    everywhere).  ``alignment`` is the group's alignment when the caller has
+    already made (and refined across groups) it.
     """
-    items, spans = align_spans(instances, aligner=opts.aligner, model=opts.align_model,
-                               method=opts.align_method)
+    if alignment is None:
+        alignment = align_group(instances, aligner=opts.aligner, model=opts.align_model,
+                                method=opts.align_method)
     terms: dict[tuple, dict] = defaultdict(dict)
     sources: dict[tuple, dict] = defaultdict(lambda: defaultdict(set))
     located: dict[tuple, list] = {}
-    for segs, sp in zip(items, spans):
-        seen: Counter = Counter()
+    for segs, sp in zip(alignment.items, alignment.spans()):
         where = []
         located.setdefault(tuple(seg.text for seg in segs), where)
         for s in sp:
-            d = s.draw
-            k = seen[d.name]
-            seen[d.name] += 1
-            index = d.indices[min(k, len(d.indices) - 1)] if d.indices else None
             seg: Segmented = segs[s.field]
+            a, b = s.chars(seg)
             tup = seg.tokens[s.start:s.end]
-            terms[(d.base, index)].setdefault(tup, seg.surface(s.start, s.end))
-            sources[(d.base, index)][tup].add(d.value)
-            where.append((s.field, seg.spans[s.start].start, seg.spans[s.end - 1].end,
-                          (d.base, index)))
+            if s.trim_left or s.trim_right:   # a sub-word value: its text is its terminal
+                tup = (s.text,)
+            terms[s.slot].setdefault(tup, s.text)
+            sources[s.slot][tup].add(s.draw.value)
+            where.append((s.field, a, b, s.slot))
     ids = {}
     keys = []
     for n, ((base, index), texts) in enumerate(sorted(terms.items(),

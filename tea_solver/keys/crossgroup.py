@@ -1,0 +1,337 @@
+"""Step 1 across groups: evidence about a lexicon that one group cannot give.
+
+Within one group, a word that comes with every value of a slot looks like
+frame: Hindi ``एक`` (a) before every animal, ``अधिक`` (more) before every
+comparative.  Yet a human translator puts them in the lexicon (``एक कुत्ता``,
+``अधिक चतुर``), because they translate part of the *source value* (``a dog``,
+``smarter``), not of the source frame.  And the reverse: Arabic ``و`` (and)
+glued to a noun, or Gujarati ``ની`` (genitive) glued to a name, look like part
+of the value within a group, but belong to the frame of that one sentence.
+
+The instance file holds many groups that share lexicons, and they tell the
+two apart.  Rules (each needs the slot in at least ``MIN_GROUPS`` groups, so a
+single sentence never decides):
+
+1. **Determiners** (``--keys align`` only; :func:`_absorb_determiners`): the
+   source values of a lexicon start with a function word (``a`` / ``an``, see
+   :func:`~tea_solver.keys.align.source_function_words`).  A target word that
+   stands directly left of *every* such lexicon's spans, in every group, and
+   never left of a lexicon whose source values have no function word, is the
+   function word's translation: it joins the values.  Two such lexicons at
+   least, so one repeated frame word (Swahili ``ni`` before professions, "is")
+   is not taken for an article.
+2. **Tuple contrast** (:func:`_absorb_contrast`): the elements of one tuple
+   entry are different source words (``smarter`` / ``smart``), so their
+   translations should differ too.  When a slot ``adj[0]`` has the same target
+   forms as its sibling ``adj[1]`` for most entries, and a word stands next to
+   ``adj[0]`` on one side in every group (``अधिक``), that word is what makes
+   the comparative: it joins ``adj[0]``'s values.  A word that also stands
+   there next to an unrelated lexicon in half of its places or more (a
+   copula, Japanese ``で``) is frame, and stays.
+3. **Context affixes** (:func:`_trim_affixes`): all spans of one slot in one
+   sentence share a sub-word prefix or suffix that the same values lack in
+   another group (``ودراجة`` here, ``دراجة`` there): the affix belongs to
+   this sentence's frame, and the value is the bare form (``و{vehicle}``).
+
+The rules change a :class:`~tea_solver.keys.align.GroupAlignment` in place
+and return one line per decision for the report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Sequence
+
+from tea_solver.keys.align import CONSISTENT, GroupAlignment, Span, source_function_words
+
+MIN_GROUPS = 2          # a lexicon must show in this many groups for a rule to apply
+MIN_SHARED = 3          # values two places must share to compare their forms
+SIDES = (-1, 1)
+_EDGE, _SLOT = "\u0002edge", "\u0002slot"
+
+
+@dataclass
+class _Place:
+    """Where one slot's spans sit in one group: one draw name and occurrence."""
+
+    group: int
+    name: str
+    occurrence: int
+    slot: tuple
+    spans: list             # (instance, Span)
+
+
+def _neighbour(alignment: GroupAlignment, i: int, span: Span, side: int) -> str:
+    row = alignment.labels[i][span.field]
+    pos = span.start - 1 if side < 0 else span.end
+    if not 0 <= pos < len(row):
+        return _EDGE
+    if row[pos] is not None:
+        return _SLOT
+    return alignment.items[i][span.field].tokens[pos]
+
+
+def _places(alignments: Sequence[GroupAlignment]) -> list[_Place]:
+    out: dict = {}
+    for g, al in enumerate(alignments):
+        for i, spans in enumerate(al.spans()):
+            for s in spans:
+                key = (g, s.draw.name, s.occurrence)
+                if key not in out:
+                    out[key] = _Place(g, s.draw.name, s.occurrence, s.slot, [])
+                out[key].spans.append((i, s))
+    return [out[k] for k in sorted(out, key=lambda k: (k[0], k[1], k[2]))]
+
+
+def _attached(al: GroupAlignment, place: _Place, side: int, consistent: float):
+    """The frame word next to (nearly) every span of a place on ``side``, if any.
+
+    A span that already holds the word (``आयु में अधिक बड़ा``) agrees with it.
+    """
+    near = Counter(_neighbour(al, i, s, side) for i, s in place.spans)
+    if not near:
+        return None
+    w, n = near.most_common(1)[0]
+    if w in (_EDGE, _SLOT) or n < 0.5 * len(place.spans):
+        return None
+    inside = sum(1 for i, s in place.spans
+                 if _neighbour(al, i, s, side) != w
+                 and w in al.items[i][s.field].tokens[s.start:s.end])
+    return w if n + inside >= consistent * len(place.spans) else None
+
+
+def _by_slot(places: Sequence[_Place]) -> dict:
+    out = defaultdict(list)
+    for p in places:
+        out[p.slot].append(p)
+    return out
+
+
+def _slot_attachment(alignments, by_slot: dict, consistent: float) -> dict:
+    """(slot, side) -> (the word attached at every place of the slot, if it
+    shows in ``MIN_GROUPS`` groups; Counter word -> share of places)."""
+    out = {}
+    for slot, places in by_slot.items():
+        for side in SIDES:
+            words = [_attached(alignments[p.group], p, side, consistent) for p in places]
+            groups = {p.group for p in places}
+            everywhere = words[0] if len(set(words)) == 1 and len(groups) >= MIN_GROUPS \
+                else None
+            share = Counter()
+            for w in words:
+                if w is not None:
+                    share[w] += 1 / len(words)
+            out[(slot, side)] = (everywhere, share)
+    return out
+
+
+def _absorb(alignments, places: Sequence[_Place], side: int, word: str, moved: dict) -> None:
+    """Label ``word`` next to each span of the places with the span's draw;
+    ``moved`` collects, per group, the words that left the frame."""
+    for p in places:
+        al = alignments[p.group]
+        for i, s in p.spans:
+            if _neighbour(al, i, s, side) == word:
+                row = al.labels[i][s.field]
+                row[s.start - 1 if side < 0 else s.end] = s.draw
+                moved[p.group].add(word)
+
+
+def _absorb_determiners(alignments, by_slot, attach, notes, moved) -> None:
+    draws = [ds for al in alignments for ds in al.draws]
+    lead = source_function_words(draws)
+    side = -1
+    candidates = defaultdict(list)
+    for slot in by_slot:
+        word = attach[(slot, side)][0]
+        if word is not None and lead.get(slot[0]):
+            candidates[word].append(slot)
+    for word, slots in sorted(candidates.items()):
+        if len({s[0] for s in slots}) < 2:
+            continue
+        veto = [s for s in by_slot if not lead.get(s[0]) and word in attach[(s, side)][1]]
+        if veto:
+            continue
+        for slot in sorted(slots, key=str):
+            _absorb(alignments, by_slot[slot], side, word, moved)
+            notes.append("determiner %r joins %s (left of it in every group)"
+                         % (word, _slot_name(slot)))
+
+
+def _forms(places: Sequence[_Place]) -> dict:
+    """Source value -> its most frequent target text over the places."""
+    counts: dict = defaultdict(Counter)
+    for p in places:
+        for _i, s in p.spans:
+            counts[s.draw.value][s.text] += 1
+    return {v: c.most_common(1)[0][0] for v, c in counts.items()}
+
+
+def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
+    forms = {slot: _forms(places) for slot, places in by_slot.items()}
+    for slot, places in sorted(by_slot.items(), key=lambda kv: str(kv[0])):
+        base, index = slot
+        if index is None:
+            continue
+        siblings = [s for s in by_slot if s[0] == base and s[1] is not None and s != slot]
+        same = shared = 0
+        for sib in siblings:
+            for value, text in forms[slot].items():
+                other = forms[sib].get(value)
+                if other is None or value[index] == value[sib[1]]:
+                    continue
+                shared += 1
+                same += other == text
+        if shared < MIN_SHARED or same < 0.5 * shared:
+            continue
+        for side in SIDES:
+            word = attach[(slot, side)][0]
+            if word is None:
+                continue
+            frame = [s for s in by_slot if s[0] != base and attach[(s, side)][1][word] >= 0.5]
+            if frame:
+                continue
+            _absorb(alignments, places, side, word, moved)
+            notes.append("%r joins %s: its target forms equal %s's for %d of %d entries"
+                         % (word, _slot_name(slot), "/".join(_slot_name(s) for s in siblings),
+                            same, shared))
+
+
+def _common_affix(texts: Sequence[str], side: int) -> str:
+    if side > 0:
+        return _common_affix([t[::-1] for t in texts], -1)[::-1]
+    first = min(texts)
+    last = max(texts)
+    n = 0
+    while n < len(first) and first[n] == last[n]:
+        n += 1
+    return first[:n]
+
+
+def _trim_affixes(alignments, places, notes, names) -> None:
+    by_slot = _by_slot(places)
+    forms = {(p.group, p.name, p.occurrence): _place_forms(p) for p in places}
+    for p in places:
+        mine = forms[(p.group, p.name, p.occurrence)]
+        if len(mine) < MIN_SHARED:
+            continue
+        for side in SIDES:
+            affix = _common_affix(sorted(set(mine.values())), side)
+            if not affix:
+                continue
+            al = alignments[p.group]
+            edge_tokens = [al.items[i][s.field].tokens[s.start if side < 0 else s.end - 1]
+                           for i, s in p.spans]
+            if any(len(t) <= len(affix) for t in edge_tokens):
+                continue    # the affix is a whole token: not a sub-word piece
+            for q in by_slot[p.slot]:
+                if q is p:
+                    continue
+                theirs = forms[(q.group, q.name, q.occurrence)]
+                both = [v for v in mine if v in theirs]
+                bare = [v for v in both if _strip(mine[v], affix, side) == theirs[v]]
+                if len(both) >= MIN_SHARED and len(bare) >= CONSISTENT * len(both):
+                    al.trims[(p.name, p.occurrence, side)] = affix
+                    notes.append("%s: %r stays in the frame %s {%s} (bare in %s)"
+                                 % (names[p.group], affix, "before" if side < 0 else "after",
+                                    p.name, names[q.group]))
+                    break
+
+
+def _strip(text: str, affix: str, side: int) -> str:
+    if side < 0:
+        return text[len(affix):] if text.startswith(affix) else text
+    return text[:-len(affix)] if text.endswith(affix) else text
+
+
+def _place_forms(p: _Place) -> dict:
+    counts: dict = defaultdict(Counter)
+    for _i, s in p.spans:
+        counts[s.draw.value][s.text] += 1
+    return {v: c.most_common(1)[0][0] for v, c in counts.items()}
+
+
+def _slot_name(slot) -> str:
+    base, index = slot
+    return base if index is None else "%s[%d]" % (base, index)
+
+
+MAX_GAP = 2             # tokens between two spans the gap rule hands to one of them
+
+
+def _shown(span: Span) -> str:
+    v = span.draw.value
+    return v if isinstance(v, str) else v[span.index]
+
+
+def _adjacent_in_source(source: str, a: Span, b: Span) -> bool:
+    return re.search(r"(?<!\w)%s\s+%s(?!\w)" % (re.escape(_shown(a)), re.escape(_shown(b))),
+                     source) is not None
+
+
+def _split_gaps(alignments, notes, moved, names, consistent) -> None:
+    """Words between two values whose source values are adjacent (``{somewhat}
+    {s}``: ``थोड़ा सा चिंतित``) translate no source frame word, so they belong
+    to one of the two values: to the one that has them next to it (nearly)
+    always across the file, and more often than the other (``सा`` follows
+    every *somewhat* value; it precedes a state only after *somewhat*)."""
+    places = _places(alignments)
+    right, left, total = Counter(), Counter(), Counter()
+    for p in places:
+        al = alignments[p.group]
+        for i, s in p.spans:
+            total[p.slot] += 1
+            right[(p.slot, _neighbour(al, i, s, 1))] += 1
+            left[(p.slot, _neighbour(al, i, s, -1))] += 1
+    decided: dict = {}
+    for g, al in enumerate(alignments):
+        for i, spans in enumerate(al.spans()):
+            for a, b in zip(spans, spans[1:]):
+                if a.field != b.field or not 0 < b.start - a.end <= MAX_GAP:
+                    continue
+                row = al.labels[i][a.field]
+                if any(row[t] is not None for t in range(a.end, b.start)) \
+                        or not _adjacent_in_source(al.sources[i], a, b):
+                    continue
+                toks = al.items[i][a.field].tokens
+                gap = tuple(toks[a.end:b.start])
+                key = (g, a.slot, b.slot, gap)
+                if key not in decided:
+                    ra = right[(a.slot, gap[0])] / total[a.slot]
+                    lb = left[(b.slot, gap[-1])] / total[b.slot]
+                    decided[key] = (-1 if ra > lb else 1) if max(ra, lb) >= consistent \
+                        and ra != lb else 0
+                    if decided[key]:
+                        notes.append("%s: %r between {%s} and {%s} (adjacent in the source) "
+                                     "joins {%s}" % (names[g], " ".join(gap), a.draw.name,
+                                                     b.draw.name, (a if ra > lb else b).draw.name))
+                if decided[key]:
+                    owner = a.draw if decided[key] < 0 else b.draw
+                    for t in range(a.end, b.start):
+                        row[t] = owner
+                    moved[g].update(gap)
+
+
+def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = None,
+           consistent: float = CONSISTENT) -> list[str]:
+    """Apply the rules to a file's group alignments (in place).
+
+    ``names``: the groups' template ids, for the notes.  Returns one note per
+    decision, in a deterministic order.
+    """
+    names = list(names) if names is not None else [str(g) for g in range(len(alignments))]
+    notes: list[str] = []
+    moved: dict = defaultdict(set)
+    for rule in (_absorb_determiners, _absorb_contrast):
+        by_slot = _by_slot(_places(alignments))
+        attach = _slot_attachment(alignments, by_slot, consistent)
+        rule(alignments, by_slot, attach, notes, moved)
+    _split_gaps(alignments, notes, moved, names, consistent)
+    # a word that left the frame may uncover more of a value (``आयु में``
+    # before ``अधिक बड़ा``, where ``अधिक छोटा`` already reads ``आयु में``)
+    for g in sorted(moved):
+        alignments[g].settle(frozenset(moved[g]), consistent)
+    _trim_affixes(alignments, _places(alignments), notes, names)
+    return notes
