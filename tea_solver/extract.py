@@ -93,7 +93,8 @@ def find_keys(segs: Sequence[Segmented], instances: Sequence[Instance],
     raise ValueError("unknown key method %r" % opts.keys)
 
 
-def template_cost(shape, values: dict, covered: int) -> int:
+def template_cost(shape, values: dict, covered: int, slot_cost: int = 1,
+                  max_slots: int = 0) -> int:
     """Secondary objective among covers of minimum size: over-generation.
 
     ``values`` maps each key of the shape to the set of values its slots take
@@ -102,6 +103,11 @@ def template_cost(shape, values: dict, covered: int) -> int:
     the cost is ten times log2 of that ratio plus one per slot, so a tight
     template beats a loose one (``{very} {state}`` beats one ``{very state}``
     slot of 150 glued values) and a slot that never varies is not free.
+
+    With alignment keys every slot translates a source slot, so a slot is
+    worth keeping even where it takes one value (the variant template of the
+    one state that takes some preposition): ``slot_cost=-1`` charges one per
+    slot *missing* against ``max_slots`` instead.
     """
     draws: dict[int, int] = {}
     slots = shape_slots(shape)
@@ -111,7 +117,10 @@ def template_cost(shape, values: dict, covered: int) -> int:
     for kid, d in draws.items():
         n = len(values[kid])
         log_size += sum(math.log2(max(1, n - j)) for j in range(d))
-    return int(round(10 * max(0.0, log_size - math.log2(covered)))) + len(slots)
+    over = int(round(10 * max(0.0, log_size - math.log2(covered))))
+    if slot_cost < 0:
+        return over + max(0, max_slots - len(slots))
+    return over + slot_cost * len(slots)
 
 
 def coverage(items: Sequence[tuple], index: KeyIndex, cap: int):
@@ -210,7 +219,10 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     cov, values, truncated = coverage(items, index, opts.max_candidates)
     shapes = list(cov)
     sets = tuple(_bitset(v) for v in cov.values())
-    costs = tuple(template_cost(s, values[s], len(cov[s])) for s in shapes)
+    slot_cost = -1 if opts.keys == "align" else 1
+    max_slots = max((len(shape_slots(s)) for s in shapes), default=0)
+    costs = tuple(template_cost(s, values[s], len(cov[s]), slot_cost, max_slots)
+                  for s in shapes)
     del values
     problem = CoverProblem(len(items), sets, costs)
     if opts.solver == "ilp":

@@ -390,33 +390,84 @@ def _fill_gaps(items, labels, consistent: float, stats: _Stats):
                         row[i] = d
 
 
+def _release_paradigm_words(items, labels) -> None:
+    """Give back to the frame a word a value took from a position the frame
+    fills with a word chosen by the value.
+
+    Vietnamese ``cởi mở với dự án`` / ``bi quan về dự án`` / ``quan tâm tới dự
+    án``: most states leave a preposition between their span and ``dự`` in the
+    frame; ``tới`` comes with one state only, so it predicts that state and
+    was labelled with it.  A value whose span runs straight into the anchor
+    (``dự``) where most values have one frame word before it ends in that
+    paradigm position: its last word is released, and the cover makes one
+    template per preposition, as a translator would.  Word tokens only (a
+    character of an unsegmented script is no paradigm word).
+    """
+    for side in (-1, 1):
+        per_draw: dict = defaultdict(list)
+        for n, (segs, per_field) in enumerate(zip(items, labels)):
+            for f, (seg, row) in enumerate(zip(segs, per_field)):
+                for span in _runs(row, f):
+                    per_draw[span.draw.name].append((n, seg, row, span))
+        for name, spans in per_draw.items():
+            gapped = Counter()
+            for _n, seg, row, span in spans:
+                edge = span.start - 1 if side < 0 else span.end
+                beyond = edge + side
+                if 0 <= edge < len(row) and 0 <= beyond < len(row) \
+                        and row[edge] is None and row[beyond] is None:
+                    gapped[seg.tokens[beyond]] += 1
+            if not gapped:
+                continue
+            anchor, count = gapped.most_common(1)[0]
+            if count < 0.5 * len(spans):
+                continue
+            for _n, seg, row, span in spans:
+                edge = span.start - 1 if side < 0 else span.end
+                last = span.start if side < 0 else span.end - 1
+                if span.end - span.start >= 2 and 0 <= edge < len(row) \
+                        and row[edge] is None and seg.tokens[edge] == anchor \
+                        and not is_char_token(seg.tokens[last]):
+                    row[last] = None
+
+
 EDGE = "\u0002"   # stands for the sentence edge beyond the first or last token
 SLOT = "\u0002slot"   # stands for a neighbouring span of another value
 
 
+def _placed_runs(segs, per_field):
+    """The spans of one instance with their *place*: the draw name.  The
+    contexts of a value the source repeats (``{s} … {very} {s}``) are pooled:
+    telling them apart lets a repeat at the end of a sentence swallow the
+    frame words its sibling reads (Russian ``… {s} относится к этому
+    проекту.`` beside ``этим проектом {s}.``)."""
+    for f, (seg, row) in enumerate(zip(segs, per_field)):
+        for span in _runs(row, f):
+            yield seg, row, span, span.draw.name
+
+
 def _neighbours(items, labels, side: int, depth: int):
-    """Per (slot, value): one Counter per distance 1..depth of the tokens beyond
+    """Per (place, value): one Counter per distance 1..depth of the tokens beyond
     its spans on ``side`` (-1 left, +1 right); EDGE past the text, SLOT on a
     token another value owns."""
     out: dict = defaultdict(lambda: [Counter() for _ in range(depth)])
     for segs, per_field in zip(items, labels):
-        for seg, row in zip(segs, per_field):
-            for span in _runs(row, 0):
-                counters = out[(span.draw.name, span.draw.lexval)]
-                pos = span.start - 1 if side < 0 else span.end
-                for k in range(depth):
-                    if not 0 <= pos < len(row):
-                        tok = EDGE
-                    elif row[pos] is not None:
-                        tok = SLOT
-                    else:
-                        tok = seg.tokens[pos]
-                    counters[k][tok] += 1
-                    if tok in (EDGE, SLOT):
-                        for rest in range(k + 1, depth):
-                            counters[rest][tok] += 1
-                        break
-                    pos += side
+        for seg, row, span, place in _placed_runs(segs, per_field):
+            counters = out[(place, span.draw.lexval)]
+            pos = span.start - 1 if side < 0 else span.end
+            for k in range(depth):
+                if not 0 <= pos < len(row):
+                    tok = EDGE
+                elif row[pos] is not None:
+                    tok = SLOT
+                else:
+                    tok = seg.tokens[pos]
+                counters[k][tok] += 1
+                if tok in (EDGE, SLOT):
+                    for rest in range(k + 1, depth):
+                        counters[rest][tok] += 1
+                    break
+                pos += side
     return out
 
 
@@ -494,18 +545,17 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
                         and not stats.frame(toks[0], base, 1.0):
                     absorb[(name, lv)] = (toks[0],)
         for segs, per_field in zip(items, labels):
-            for seg, row in zip(segs, per_field):
-                for span in _runs(row, 0):
-                    toks = absorb.get((span.draw.name, span.draw.lexval))
-                    if not toks:
-                        continue
-                    pos = [span.start - 1 - k if side < 0 else span.end + k
-                           for k in range(len(toks))]
-                    if all(0 <= p < len(row) and row[p] is None and seg.tokens[p] == t
-                           for p, t in zip(pos, toks)):
-                        for p in pos:
-                            row[p] = span.draw
-                        changed = True
+            for seg, row, span, place in list(_placed_runs(segs, per_field)):
+                toks = absorb.get((place, span.draw.lexval))
+                if not toks:
+                    continue
+                pos = [span.start - 1 - k if side < 0 else span.end + k
+                       for k in range(len(toks))]
+                if all(0 <= p < len(row) and row[p] is None and seg.tokens[p] == t
+                       for p, t in zip(pos, toks)):
+                    for p in pos:
+                        row[p] = span.draw
+                    changed = True
     return changed
 
 
@@ -532,6 +582,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
     _rescue_unlabelled(items, draws, labels, stats, consistent)
     _fill_gaps(items, labels, consistent, stats)
+    _release_paradigm_words(items, labels)
     lead = source_function_words(draws)
     # a value that took a neighbour can now sit where its siblings' neighbour
     # sits (``un camion de pompier``: ``camion`` first, then ``un``)

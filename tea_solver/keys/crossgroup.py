@@ -25,7 +25,8 @@ single sentence never decides):
    translations should differ too.  When a slot ``adj[0]`` has the same target
    forms as its sibling ``adj[1]`` for most entries, and a word stands next to
    ``adj[0]`` on one side in every group (``अधिक``), that word is what makes
-   the comparative: it joins ``adj[0]``'s values.  A word that also stands
+   the comparative: it joins ``adj[0]``'s values.  One word per tuple: where
+   both sides qualify, the one that stands next to the siblings least.  A word that also stands
    there next to an unrelated lexicon in half of its places or more (a
    copula, Japanese ``で``) is frame, and stays.
 3. **Context affixes** (:func:`_trim_affixes`): all spans of one slot in one
@@ -171,9 +172,10 @@ def _forms(places: Sequence[_Place]) -> dict:
 
 def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
     forms = {slot: _forms(places) for slot, places in by_slot.items()}
+    contrasted = set()      # tuple lexicons whose elements a word now tells apart
     for slot, places in sorted(by_slot.items(), key=lambda kv: str(kv[0])):
         base, index = slot
-        if index is None:
+        if index is None or base in contrasted:
             continue
         siblings = [s for s in by_slot if s[0] == base and s[1] is not None and s != slot]
         same = shared = 0
@@ -186,14 +188,21 @@ def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
                 same += other == text
         if shared < MIN_SHARED or same < 0.5 * shared:
             continue
+        options = []
         for side in SIDES:
             word = attach[(slot, side)][0]
-            if word is None:
-                continue
+            if word is None or not any(ch.isalnum() for ch in word):
+                continue    # punctuation makes no comparative
             frame = [s for s in by_slot if s[0] != base and attach[(s, side)][1][word] >= 0.5]
             if frame:
                 continue
+            # one word makes the contrast: the one the siblings go without most
+            near_sibling = max(attach[(sib, side)][1][word] for sib in siblings)
+            options.append((near_sibling, side, word))
+        if options:
+            _near, side, word = min(options)
             _absorb(alignments, places, side, word, moved)
+            contrasted.add(base)
             notes.append("%r joins %s: its target forms equal %s's for %d of %d entries"
                          % (word, _slot_name(slot), "/".join(_slot_name(s) for s in siblings),
                             same, shared))

@@ -1,0 +1,522 @@
+"""Cross-group refinement of ``--keys align`` (tea_solver/keys/crossgroup.py).
+
+Each rule of :func:`tea_solver.keys.crossgroup.refine` is driven through
+:func:`tea_solver.extract.extract` on a small synthetic file of several groups
+(source templates) that share lexicons, written in a toy target language.  Each
+rule's main test checks its effect with ``cross_group=True`` and the contrasting
+output with ``cross_group=False``, so it fails if the rule does nothing; further
+tests check the cases where a rule must not fire (a copula next to both tuple
+elements, a comma after the positive once the comparative is told apart).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from tea_solver.cli import main
+from tea_solver.extract import ExtractOptions, extract
+from tea_solver.io import load_instances
+from tea_solver.io.records import Instance
+from tea_solver.template import generates, parse_template
+
+# --------------------------------------------------------------------------- #
+# A toy target language (Hindi/Swahili/Arabic-flavoured, Latin script)
+
+NAMES = {"John": "Jon", "Mary": "Meri", "Ahmed": "Ahmad", "Priya": "Priya", "Chen": "Chen"}
+ANIMALS = {"a dog": "kutta", "a cat": "billi", "an iguana": "goh", "a cow": "gaay",
+           "a horse": "ghoda", "an owl": "ulloo"}
+VEHICLES = {"a car": "gaadi", "a truck": "trak", "a bike": "saikil", "a boat": "naav",
+            "a bus": "bas"}
+NATIONALITIES = {"Indian": "bhartiya", "American": "amriki", "Chinese": "cheeni",
+                 "German": "jarman", "Kenyan": "keniyai"}
+ADJS = {("smarter", "smart"): "werevu", ("taller", "tall"): "refu", ("older", "old"): "zee",
+        ("stronger", "strong"): "hodari", ("richer", "rich"): "tajiri"}
+PLAIN_VEHICLES = {"car": "sayyara", "bus": "hafila", "bike": "darraja", "boat": "qarib",
+                  "truck": "shahina", "train": "qitar"}
+SOMEWHAT = {"somewhat": "thoda", "slightly": "zara", "rather": "kaafi", "quite": "khasa"}
+STATES = {"happy": "khush", "sad": "udaas", "angry": "naraz", "tired": "thaka",
+          "worried": "chintit"}
+
+
+def make_group(template_id, slots, render, limit=None, seed=0):
+    """One group: every combination of the slot values (a seeded sample of
+    ``limit`` of them), cardinals of one lexicon distinct.
+
+    ``slots``: fill name -> {source value: target form}; ``render(src, tgt)``
+    gets fill name -> source value / target form and returns (source, target).
+    """
+    names = list(slots)
+    combos = []
+    for values in itertools.product(*(list(slots[n]) for n in names)):
+        fill = dict(zip(names, values))
+        by_base = {}
+        for n, v in fill.items():
+            by_base.setdefault(n.rstrip("0123456789"), []).append(
+                tuple(v) if isinstance(v, list) else v)
+        if any(len(set(vs)) < len(vs) for vs in by_base.values()):
+            continue
+        combos.append(fill)
+    if limit is not None and len(combos) > limit:
+        combos = random.Random(seed).sample(combos, limit)
+    out = []
+    for n, fill in enumerate(combos):
+        tgt = {k: slots[k][tuple(v) if isinstance(v, list) else v] for k, v in fill.items()}
+        source, target = render(fill, tgt)
+        out.append(Instance(id="%s/%d" % (template_id, n), template_id=template_id,
+                            target=(target,), source=(source,),
+                            fill={k: (list(v) if isinstance(v, tuple) else v)
+                                  for k, v in fill.items()},
+                            line=n + 1, raw={"label": 1}))
+    return out
+
+
+def tuple_lex(d):
+    """Tuple lexicon: the fill value is the entry as a list."""
+    return {tuple(k): v for k, v in d.items()}
+
+
+# --------------------------------------------------------------------------- #
+# Fixtures, one per rule
+
+
+def determiner_file(before_vehicle="ek", before_nationality="sach"):
+    """Rule 1.  Animals and vehicles carry an English article in the source;
+    the target puts ``ek`` (one) before every animal and (by default) every
+    vehicle, in every group.  Nationalities have no article; the word on their
+    left (``sach``, really) is frame."""
+    groups = [
+        make_group("has-animal", {"first_name": NAMES, "animal": ANIMALS},
+                   lambda s, t: ("%s has %s." % (s["first_name"], s["animal"]),
+                                 "%s ke paas ek %s hai." % (t["first_name"], t["animal"]))),
+        make_group("sees-animal", {"first_name": NAMES, "animal": ANIMALS},
+                   lambda s, t: ("%s sees %s." % (s["first_name"], s["animal"]),
+                                 "%s ne ek %s dekha." % (t["first_name"], t["animal"]))),
+        make_group("drives", {"first_name": NAMES, "vehicle": VEHICLES},
+                   lambda s, t: ("%s drives %s." % (s["first_name"], s["vehicle"]),
+                                 "%s %s %s chalata hai." % (t["first_name"], before_vehicle,
+                                                            t["vehicle"]))),
+        make_group("buys", {"first_name": NAMES, "vehicle": VEHICLES},
+                   lambda s, t: ("%s buys %s." % (s["first_name"], s["vehicle"]),
+                                 "%s %s %s kharidta hai." % (t["first_name"], before_vehicle,
+                                                             t["vehicle"]))),
+        make_group("is-nat", {"first_name": NAMES, "nationality": NATIONALITIES},
+                   lambda s, t: ("%s is %s." % (s["first_name"], s["nationality"]),
+                                 "%s %s %s hai." % (t["first_name"], before_nationality,
+                                                    t["nationality"]))),
+        make_group("was-nat", {"first_name": NAMES, "nationality": NATIONALITIES},
+                   lambda s, t: ("%s was %s." % (s["first_name"], s["nationality"]),
+                                 "%s %s %s tha." % (t["first_name"], before_nationality,
+                                                    t["nationality"]))),
+    ]
+    return [i for g in groups for i in g]
+
+
+def contrast_file(copula_elsewhere=True, second_positive_group=False):
+    """Rule 2.  ``adj`` holds (comparative, positive) pairs; Swahili-like, the
+    target makes the comparative with ``zaidi`` (more) after the positive
+    form, in both groups that show ``adj[0]``; the ``adj[1]`` group shows the
+    bare positive form.  The copula ``ni`` stands left of ``adj[0]`` in both
+    ``adj[0]`` groups too; ``copula_elsewhere`` adds a group where it stands
+    left of an unrelated lexicon (``{first_name} ni {demonym}.``).
+    ``second_positive_group`` adds a second ``adj[1]`` group where the copula
+    stands directly left of ``adj[1]`` and a comma right of it, as in the
+    first ``adj[1]`` group."""
+    adj = tuple_lex(ADJS)
+    groups = [
+        make_group("cmp", {"first_name": NAMES, "adj": adj, "first_name1": NAMES},
+                   lambda s, t: ("%s is %s than %s." % (s["first_name"], s["adj"][0],
+                                                        s["first_name1"]),
+                                 "%s ni %s zaidi kuliko %s." % (t["first_name"], t["adj"],
+                                                                t["first_name1"])),
+                   limit=60, seed=1),
+        make_group("who-more", {"adj": adj, "first_name": NAMES, "first_name1": NAMES},
+                   lambda s, t: ("Who is %s, %s or %s?" % (s["adj"][0], s["first_name"],
+                                                           s["first_name1"]),
+                                 "Nani ni %s zaidi, %s au %s?" % (t["adj"], t["first_name"],
+                                                                  t["first_name1"])),
+                   limit=60, seed=2),
+        make_group("who-less", {"adj": adj, "first_name": NAMES, "first_name1": NAMES},
+                   lambda s, t: ("Who is less %s, %s or %s?" % (s["adj"][1], s["first_name"],
+                                                                s["first_name1"]),
+                                 "Nani ni chini %s, %s au %s?" % (t["adj"], t["first_name"],
+                                                                  t["first_name1"])),
+                   limit=60, seed=3),
+    ]
+    if copula_elsewhere:
+        groups.append(make_group(
+            "is-demonym", {"first_name": NAMES, "demonym": NATIONALITIES},
+            lambda s, t: ("%s is %s." % (s["first_name"], s["demonym"]),
+                          "%s ni %s." % (t["first_name"], t["demonym"]))))
+    if second_positive_group:
+        groups.append(make_group(
+            "who-is", {"adj": adj, "first_name": NAMES, "first_name1": NAMES},
+            lambda s, t: ("Who is %s, %s or %s?" % (s["adj"][1], s["first_name"],
+                                                    s["first_name1"]),
+                          "Nani ni %s, %s au %s?" % (t["adj"], t["first_name"],
+                                                     t["first_name1"])),
+            limit=60, seed=7))
+    return [i for g in groups for i in g]
+
+
+def affix_file():
+    """Rule 3.  Arabic-style conjunction ``wa`` glued to the vehicle in one
+    sentence (``wasayyara``); the vehicle stands bare in two others (lexicon
+    ``transport``: its source values have no article)."""
+    groups = [
+        make_group("and-vehicle", {"first_name": NAMES, "transport": PLAIN_VEHICLES},
+                   lambda s, t: ("%s sold the house and the %s." % (s["first_name"],
+                                                                    s["transport"]),
+                                 "ba'a %s al-bayt wa%s." % (t["first_name"], t["transport"]))),
+        make_group("bought", {"first_name": NAMES, "transport": PLAIN_VEHICLES},
+                   lambda s, t: ("%s bought the %s." % (s["first_name"], s["transport"]),
+                                 "ishtara %s al %s." % (t["first_name"], t["transport"]))),
+        make_group("likes", {"first_name": NAMES, "transport": PLAIN_VEHICLES},
+                   lambda s, t: ("%s likes the %s." % (s["first_name"], s["transport"]),
+                                 "%s yuhibbu al %s." % (t["first_name"], t["transport"]))),
+    ]
+    return [i for g in groups for i in g]
+
+
+def gap_file(bare_states=True):
+    """Rule 4.  ``{somewhat} {s}`` are adjacent in the source; the target puts
+    ``sa`` between them, after every *somewhat* value in every group, while
+    the states also stand without it elsewhere (``bare_states``)."""
+    groups = [
+        make_group("somewhat", {"first_name": NAMES, "somewhat": SOMEWHAT, "s": STATES},
+                   lambda s, t: ("%s is %s %s." % (s["first_name"], s["somewhat"], s["s"]),
+                                 "%s %s sa %s hai." % (t["first_name"], t["somewhat"], t["s"])),
+                   limit=60, seed=4),
+        make_group("feels-somewhat", {"first_name": NAMES, "somewhat": SOMEWHAT, "s": STATES},
+                   lambda s, t: ("%s feels %s %s today." % (s["first_name"], s["somewhat"],
+                                                            s["s"]),
+                                 "aaj %s %s sa %s mehsoos karta hai." % (
+                                     t["first_name"], t["somewhat"], t["s"])),
+                   limit=60, seed=5),
+    ]
+    if bare_states:
+        groups += [
+            make_group("state", {"first_name": NAMES, "s": STATES},
+                       lambda s, t: ("%s is %s." % (s["first_name"], s["s"]),
+                                     "%s %s hai." % (t["first_name"], t["s"]))),
+            make_group("was-state", {"first_name": NAMES, "s": STATES},
+                       lambda s, t: ("%s was very %s." % (s["first_name"], s["s"]),
+                                     "%s bahut %s tha." % (t["first_name"], t["s"]))),
+        ]
+    return [i for g in groups for i in g]
+
+
+ALIGN = ExtractOptions(keys="align", solver="ilp")
+NO_CROSS = ExtractOptions(keys="align", solver="ilp", cross_group=False)
+
+
+def by_group(doc):
+    out = {}
+    for t in doc["templates"]:
+        out.setdefault(t["source_template_id"], []).append(t)
+    return out
+
+
+def all_rules_file():
+    """The four fixtures in one file (their lexicons are disjoint but for
+    ``first_name``)."""
+    return determiner_file() + contrast_file() + affix_file() + gap_file()
+
+
+def template_of(doc, group):
+    """The single template of a group (the fixtures need one per group)."""
+    ts = [t for t in doc["templates"] if t["source_template_id"] == group]
+    assert len(ts) == 1, [t["template"] for t in ts]
+    return ts[0]
+
+
+def values(doc, group, key, index=None):
+    vals = template_of(doc, group)["lexicons"][key]
+    return sorted(v if index is None else v[index] for v in vals)
+
+
+def notes(doc):
+    return doc["report"]["cross_group"]
+
+
+# --------------------------------------------------------------------------- #
+# Rule 1: determiners
+
+
+def test_determiner_before_two_article_lexicons_joins_their_values():
+    insts = determiner_file()
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "has-animal")["template"] == "{first_name} ke paas {animal} hai."
+    assert template_of(doc, "sees-animal")["template"] == "{first_name} ne {animal} dekha."
+    assert template_of(doc, "drives")["template"] == "{first_name} {vehicle} chalata hai."
+    assert template_of(doc, "buys")["template"] == "{first_name} {vehicle} kharidta hai."
+    for g in ("has-animal", "sees-animal"):
+        assert values(doc, g, "animal") == sorted("ek " + v for v in ANIMALS.values())
+    for g in ("drives", "buys"):
+        assert values(doc, g, "vehicle") == sorted("ek " + v for v in VEHICLES.values())
+    # no article in the source: the word on the left stays in the frame
+    assert template_of(doc, "is-nat")["template"] == "{first_name} sach {nationality} hai."
+    assert template_of(doc, "was-nat")["template"] == "{first_name} sach {nationality} tha."
+    assert values(doc, "is-nat", "nationality") == sorted(NATIONALITIES.values())
+    assert sorted(notes(doc)) == ["determiner 'ek' joins animal (left of it in every group)",
+                                  "determiner 'ek' joins vehicle (left of it in every group)"]
+
+    # without cross-group evidence, 'ek' (before every value of a group) is frame
+    plain = extract(insts, NO_CROSS)
+    assert template_of(plain, "has-animal")["template"] == \
+        "{first_name} ke paas ek {animal} hai."
+    assert template_of(plain, "drives")["template"] == "{first_name} ek {vehicle} chalata hai."
+    assert values(plain, "has-animal", "animal") == sorted(ANIMALS.values())
+    assert values(plain, "buys", "vehicle") == sorted(VEHICLES.values())
+    assert notes(plain) == []
+
+
+def test_word_before_only_one_article_lexicon_is_not_a_determiner():
+    """'ek' before every animal, 'koi' before every vehicle: each word goes with
+    one article lexicon only, so neither is taken for the article."""
+    doc = extract(determiner_file(before_vehicle="koi"), ALIGN)
+    assert template_of(doc, "has-animal")["template"] == "{first_name} ke paas ek {animal} hai."
+    assert template_of(doc, "sees-animal")["template"] == "{first_name} ne ek {animal} dekha."
+    assert template_of(doc, "drives")["template"] == "{first_name} koi {vehicle} chalata hai."
+    assert values(doc, "has-animal", "animal") == sorted(ANIMALS.values())
+    assert values(doc, "drives", "vehicle") == sorted(VEHICLES.values())
+    assert not any("determiner" in n for n in notes(doc))
+
+
+def test_word_also_before_a_lexicon_without_article_is_not_a_determiner():
+    """'ek' also stands before every nationality (no article in the source):
+    it is frame (the veto), although it precedes both article lexicons."""
+    doc = extract(determiner_file(before_nationality="ek"), ALIGN)
+    assert template_of(doc, "has-animal")["template"] == "{first_name} ke paas ek {animal} hai."
+    assert template_of(doc, "buys")["template"] == "{first_name} ek {vehicle} kharidta hai."
+    assert template_of(doc, "is-nat")["template"] == "{first_name} ek {nationality} hai."
+    assert values(doc, "sees-animal", "animal") == sorted(ANIMALS.values())
+    assert not any("determiner" in n for n in notes(doc))
+
+
+# --------------------------------------------------------------------------- #
+# Rule 2: tuple contrast
+
+
+def test_contrast_word_joins_the_tuple_element_it_distinguishes():
+    insts = contrast_file()
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "cmp")["template"] == "{first_name} ni {adj[0]} kuliko {first_name1}."
+    assert template_of(doc, "who-more")["template"] == \
+        "Nani ni {adj[0]}, {first_name} au {first_name1}?"
+    for g in ("cmp", "who-more"):
+        assert values(doc, g, "adj", 0) == sorted(v + " zaidi" for v in ADJS.values())
+    # the positive keeps its bare forms, and the copula (also before an
+    # unrelated lexicon) stays in the frame
+    assert template_of(doc, "who-less")["template"] == \
+        "Nani ni chini {adj[1]}, {first_name} au {first_name1}?"
+    assert values(doc, "who-less", "adj", 1) == sorted(ADJS.values())
+    assert template_of(doc, "is-demonym")["template"] == "{first_name} ni {demonym}."
+    assert notes(doc) == ["'zaidi' joins adj[0]: its target forms equal adj[1]'s for 5 of 5 "
+                          "entries"]
+
+    plain = extract(insts, NO_CROSS)
+    assert template_of(plain, "cmp")["template"] == \
+        "{first_name} ni {adj[0]} zaidi kuliko {first_name1}."
+    assert template_of(plain, "who-more")["template"] == \
+        "Nani ni {adj[0]} zaidi, {first_name} au {first_name1}?"
+    assert values(plain, "cmp", "adj", 0) == sorted(ADJS.values())
+    assert notes(plain) == []
+
+
+def test_copula_next_to_both_tuple_elements_stays_in_frame():
+    doc = extract(contrast_file(copula_elsewhere=False, second_positive_group=True), ALIGN)
+    assert not any(v.split()[0] == "ni" for v in values(doc, "cmp", "adj", 0))
+
+
+def test_positive_does_not_take_a_neighbour_once_the_comparative_is_contrasted():
+    doc = extract(contrast_file(second_positive_group=True), ALIGN)
+    assert values(doc, "cmp", "adj", 0) == sorted(v + " zaidi" for v in ADJS.values())
+    assert template_of(doc, "who-is")["template"] == \
+        "Nani ni {adj[1]}, {first_name} au {first_name1}?"
+    assert values(doc, "who-is", "adj", 1) == sorted(ADJS.values())
+
+
+# --------------------------------------------------------------------------- #
+# Rule 3: context affixes
+
+
+def test_affix_of_one_sentence_stays_in_its_frame():
+    insts = affix_file()
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "and-vehicle")["template"] == \
+        "ba'a {first_name} al-bayt wa{transport}."
+    for g in ("and-vehicle", "bought", "likes"):
+        assert values(doc, g, "transport") == sorted(PLAIN_VEHICLES.values())
+    assert template_of(doc, "bought")["template"] == "ishtara {first_name} al {transport}."
+    assert notes(doc) == ["and-vehicle: 'wa' stays in the frame before {transport} "
+                          "(bare in bought)"]
+
+    plain = extract(insts, NO_CROSS)
+    assert template_of(plain, "and-vehicle")["template"] == \
+        "ba'a {first_name} al-bayt {transport}."
+    assert values(plain, "and-vehicle", "transport") == \
+        sorted("wa" + v for v in PLAIN_VEHICLES.values())
+    assert notes(plain) == []
+
+
+def test_affix_shared_by_every_sentence_is_part_of_the_value():
+    """Only the sentence that glues 'wa' everywhere: no bare forms elsewhere."""
+    insts = [i for i in affix_file() if i.template_id == "and-vehicle"]
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "and-vehicle")["template"] == \
+        "ba'a {first_name} al-bayt {transport}."
+    assert notes(doc) == []
+
+
+# --------------------------------------------------------------------------- #
+# Rule 4: words between adjacent source slots
+
+
+def test_gap_word_between_adjacent_slots_joins_the_value_it_follows():
+    insts = gap_file()
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "somewhat")["template"] == "{first_name} {somewhat} {s} hai."
+    assert template_of(doc, "feels-somewhat")["template"] == \
+        "aaj {first_name} {somewhat} {s} mehsoos karta hai."
+    for g in ("somewhat", "feels-somewhat"):
+        assert values(doc, g, "somewhat") == sorted(v + " sa" for v in SOMEWHAT.values())
+        assert values(doc, g, "s") == sorted(STATES.values())
+    assert template_of(doc, "state")["template"] == "{first_name} {s} hai."
+    assert sorted(notes(doc)) == sorted(
+        "%s: 'sa' between {somewhat} and {s} (adjacent in the source) joins {somewhat}" % g
+        for g in ("somewhat", "feels-somewhat"))
+
+    plain = extract(insts, NO_CROSS)
+    assert template_of(plain, "somewhat")["template"] == "{first_name} {somewhat} sa {s} hai."
+    assert values(plain, "somewhat", "somewhat") == sorted(SOMEWHAT.values())
+    assert notes(plain) == []
+
+
+def test_gap_word_stays_when_both_neighbours_always_have_it():
+    """Without sentences where the states stand alone, 'sa' is as much before
+    every state as after every *somewhat*: undecided, it stays in the frame."""
+    doc = extract(gap_file(bare_states=False), ALIGN)
+    assert template_of(doc, "somewhat")["template"] == "{first_name} {somewhat} sa {s} hai."
+    assert values(doc, "somewhat", "somewhat") == sorted(SOMEWHAT.values())
+    assert notes(doc) == []
+
+
+# --------------------------------------------------------------------------- #
+# Properties over every fixture
+
+
+FIXTURES = {
+    "determiners": determiner_file,
+    "determiner-one-lexicon": lambda: determiner_file(before_vehicle="koi"),
+    "determiner-veto": lambda: determiner_file(before_nationality="ek"),
+    "contrast": contrast_file,
+    "contrast-no-copula-elsewhere": lambda: contrast_file(copula_elsewhere=False),
+    "contrast-two-positive-groups": lambda: contrast_file(copula_elsewhere=False,
+                                                          second_positive_group=True),
+    "affix": affix_file,
+    "gap": gap_file,
+    "gap-no-bare-states": lambda: gap_file(bare_states=False),
+    "all": all_rules_file,
+}
+
+
+def assert_exact(doc, insts):
+    """Every template regenerates the instances it was chosen to cover: each
+    instance is generated by a template of its group, each template generates
+    at least ``support`` distinct instances of its group, and the supports add
+    up to the group's size."""
+    groups = {}
+    for inst in insts:
+        groups.setdefault(inst.template_id, []).append(inst)
+    by = by_group(doc)
+    assert set(by) == set(groups)
+    for g, members in groups.items():
+        parsed = [(t, parse_template(t["template"])) for t in by[g]]
+        for inst in members:
+            assert any(generates(p, t["lexicons"], inst.target[0]) for t, p in parsed), \
+                (g, inst.target)
+        for t, p in parsed:
+            hits = [i for i in members if generates(p, t["lexicons"], i.target[0])]
+            assert 1 <= t["support"] <= len(hits), (g, t["template"])
+        assert sum(t["support"] for t, _ in parsed) == len(members)
+
+
+@pytest.mark.parametrize("cross_group", [True, False])
+@pytest.mark.parametrize("name", sorted(FIXTURES))
+def test_every_template_regenerates_the_instances_it_covers(name, cross_group):
+    insts = FIXTURES[name]()
+    doc = extract(insts, ExtractOptions(keys="align", solver="ilp", cross_group=cross_group))
+    assert_exact(doc, insts)
+    # every template value is a target form of its slot: nothing is invented
+    for t in doc["templates"]:
+        for key, vals in t["lexicons"].items():
+            for v in vals:
+                for part in (v if isinstance(v, list) else [v]):
+                    assert part == "" or any(part in i.target[0] for i in insts
+                                             if i.template_id == t["source_template_id"])
+
+
+# --------------------------------------------------------------------------- #
+# Determinism and the command line
+
+
+def strip_seconds(doc):
+    doc = json.loads(json.dumps(doc))
+    for g in doc["report"]["groups"]:
+        g.pop("seconds", None)
+    return doc
+
+
+def test_two_runs_and_parallel_runs_give_identical_documents():
+    insts = all_rules_file()
+    first = strip_seconds(extract(insts, ALIGN))
+    assert len(notes(first)) == 6          # every rule fired
+    assert strip_seconds(extract(insts, ALIGN)) == first
+    # refined alignments travel to worker processes unchanged
+    assert strip_seconds(extract(insts, ALIGN, jobs=2)) == first
+
+
+def instance_records(insts):
+    return [{"id": i.id, "template_id": i.template_id, "source": i.source[0],
+             "target": i.target[0], "fill": i.fill, "lang": "xx", "label": 1}
+            for i in insts]
+
+
+def run_cli(argv, capsys):
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    return rc
+
+
+def test_cli_no_cross_group(tmp_path, write_jsonl, capsys):
+    insts = all_rules_file()
+    path = write_jsonl(instance_records(insts))
+    assert [i.target for i in load_instances(str(path))] == [i.target for i in insts]
+    on, off = tmp_path / "on.json", tmp_path / "off.json"
+    run_cli(["extract", path, "-o", on, "--keys", "align"], capsys)
+    run_cli(["extract", path, "-o", off, "--keys", "align", "--no-cross-group"], capsys)
+    doc_on = json.loads(on.read_text(encoding="utf-8"))
+    doc_off = json.loads(off.read_text(encoding="utf-8"))
+
+    assert doc_off["report"]["settings"]["cross_group"] is False
+    assert doc_on["report"]["settings"]["cross_group"] is True
+    # align keys always report the cross-group decisions; disabled: none
+    assert doc_off["report"]["cross_group"] == []
+    assert doc_on["report"]["cross_group"] == notes(extract(insts, ALIGN))
+    # the CLI flag is the option: same templates as the library call
+    assert doc_off["templates"] == extract(insts, NO_CROSS)["templates"]
+    assert template_of(doc_off, "has-animal")["template"] == \
+        "{first_name} ke paas ek {animal} hai."
+    assert template_of(doc_on, "has-animal")["template"] == "{first_name} ke paas {animal} hai."
+
+
+def test_graph_keys_report_no_cross_group_entry():
+    """The refinement belongs to --keys align; graph keys have no such report."""
+    insts = [i for i in affix_file() if i.template_id == "bought"]
+    doc = extract(insts, ExtractOptions(keys="graph", solver="ilp"))
+    assert "cross_group" not in doc["report"]
