@@ -593,12 +593,6 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
     return GroupAlignment(items, draws, labels, sources)
 
 
-def align_spans(instances, **kwargs) -> tuple[list, list]:
-    """Segmented targets and their aligned spans, per instance of one group."""
-    alignment = align_group(instances, **kwargs)
-    return alignment.items, alignment.spans()
-
-
 def align_keys(instances, opts, alignment: GroupAlignment | None = None
                ) -> tuple[list[Key], dict]:
     """One key per source lexicon (and tuple element), named after it.

@@ -45,12 +45,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
-from tea_solver.keys.align import CONSISTENT, GroupAlignment, Span, source_function_words
+from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span,
+                                   source_function_words)
 
 MIN_GROUPS = 2          # a lexicon must show in this many groups for a rule to apply
 MIN_SHARED = 3          # values two places must share to compare their forms
 SIDES = (-1, 1)
-_EDGE, _SLOT = "\u0002edge", "\u0002slot"
 
 
 @dataclass
@@ -68,9 +68,9 @@ def _neighbour(alignment: GroupAlignment, i: int, span: Span, side: int) -> str:
     row = alignment.labels[i][span.field]
     pos = span.start - 1 if side < 0 else span.end
     if not 0 <= pos < len(row):
-        return _EDGE
+        return EDGE
     if row[pos] is not None:
-        return _SLOT
+        return SLOT
     return alignment.items[i][span.field].tokens[pos]
 
 
@@ -95,7 +95,7 @@ def _attached(al: GroupAlignment, place: _Place, side: int, consistent: float):
     if not near:
         return None
     w, n = near.most_common(1)[0]
-    if w in (_EDGE, _SLOT) or n < 0.5 * len(place.spans):
+    if w in (EDGE, SLOT) or n < 0.5 * len(place.spans):
         return None
     inside = sum(1 for i, s in place.spans
                  if _neighbour(al, i, s, side) != w
@@ -221,7 +221,7 @@ def _common_affix(texts: Sequence[str], side: int) -> str:
 
 def _trim_affixes(alignments, places, notes, names) -> None:
     by_slot = _by_slot(places)
-    forms = {(p.group, p.name, p.occurrence): _place_forms(p) for p in places}
+    forms = {(p.group, p.name, p.occurrence): _forms([p]) for p in places}
     for p in places:
         mine = forms[(p.group, p.name, p.occurrence)]
         if len(mine) < MIN_SHARED:
@@ -253,13 +253,6 @@ def _strip(text: str, affix: str, side: int) -> str:
     if side < 0:
         return text[len(affix):] if text.startswith(affix) else text
     return text[:-len(affix)] if text.endswith(affix) else text
-
-
-def _place_forms(p: _Place) -> dict:
-    counts: dict = defaultdict(Counter)
-    for _i, s in p.spans:
-        counts[s.draw.value][s.text] += 1
-    return {v: c.most_common(1)[0][0] for v, c in counts.items()}
 
 
 def _slot_name(slot) -> str:
