@@ -32,6 +32,11 @@ source slot ``{adj[1]}`` gives a target slot ``{adj[1]}``, whose tuple entries
 hold the translated element at position 1 (other positions, which the
 template does not use, are empty strings).
 
+Steps 1–4 see one group; :mod:`tea_solver.keys.crossgroup` then refines the
+spans with what the other groups of the file show about the same lexicons
+(``एक`` in every Hindi animal, ``و`` glued to the second noun), and
+:meth:`GroupAlignment.settle` reruns step 4 where words left the frame.
+
 ``--aligner simalign`` replaces steps 2–3 with SimAlign's word alignment
 between source and target (mBERT or any Hugging Face encoder; see
 :mod:`tea_solver.keys.simalign_backend`); steps 4–5 are shared.
