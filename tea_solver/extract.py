@@ -93,8 +93,7 @@ def find_keys(segs: Sequence[Segmented], instances: Sequence[Instance],
     raise ValueError("unknown key method %r" % opts.keys)
 
 
-def template_cost(shape, values: dict, covered: int, slot_cost: int = 1,
-                  max_slots: int = 0) -> int:
+def template_cost(shape, values: dict, covered: int, full_slots: int | None = None) -> int:
     """Secondary objective among covers of minimum size: over-generation.
 
     ``values`` maps each key of the shape to the set of values its slots take
@@ -106,8 +105,8 @@ def template_cost(shape, values: dict, covered: int, slot_cost: int = 1,
 
     With alignment keys every slot translates a source slot, so a slot is
     worth keeping even where it takes one value (the variant template of the
-    one state that takes some preposition): ``slot_cost=-1`` charges one per
-    slot *missing* against ``max_slots`` instead.
+    one state that takes some preposition): given ``full_slots``, the one per
+    slot is charged per slot *missing* against it instead.
     """
     draws: dict[int, int] = {}
     slots = shape_slots(shape)
@@ -118,9 +117,9 @@ def template_cost(shape, values: dict, covered: int, slot_cost: int = 1,
         n = len(values[kid])
         log_size += sum(math.log2(max(1, n - j)) for j in range(d))
     over = int(round(10 * max(0.0, log_size - math.log2(covered))))
-    if slot_cost < 0:
-        return over + max(0, max_slots - len(slots))
-    return over + slot_cost * len(slots)
+    if full_slots is not None:
+        return over + max(0, full_slots - len(slots))
+    return over + len(slots)
 
 
 def coverage(items: Sequence[tuple], index: KeyIndex, cap: int):
@@ -219,10 +218,9 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     cov, values, truncated = coverage(items, index, opts.max_candidates)
     shapes = list(cov)
     sets = tuple(_bitset(v) for v in cov.values())
-    slot_cost = -1 if opts.keys == "align" else 1
-    max_slots = max((len(shape_slots(s)) for s in shapes), default=0)
-    costs = tuple(template_cost(s, values[s], len(cov[s]), slot_cost, max_slots)
-                  for s in shapes)
+    full = max((len(shape_slots(s)) for s in shapes), default=0) \
+        if opts.keys == "align" else None
+    costs = tuple(template_cost(s, values[s], len(cov[s]), full) for s in shapes)
     del values
     problem = CoverProblem(len(items), sets, costs)
     if opts.solver == "ilp":

@@ -152,13 +152,8 @@ class GroupAlignment:
         (:mod:`~tea_solver.keys.crossgroup`); words in ``unframed`` were found
         to belong to values, so they no longer count as frame.  Returns
         whether a span grew."""
-        stats = _Stats(self.items, self.draws)
-        grew = False
-        for _ in range(MAX_ABSORB_ROUNDS):
-            if not _absorb_affixes(self.items, self.labels, consistent, stats, {}, unframed):
-                break
-            grew = True
-        return grew
+        return _absorb_rounds(self.items, self.labels, consistent,
+                              _Stats(self.items, self.draws), {}, unframed)
 
     def spans(self) -> list[list[Span]]:
         """Per instance, its aligned spans in field and token order."""
@@ -440,39 +435,32 @@ EDGE = "\u0002"   # stands for the sentence edge beyond the first or last token
 SLOT = "\u0002slot"   # stands for a neighbouring span of another value
 
 
-def _placed_runs(segs, per_field):
-    """The spans of one instance with their *place*: the draw name.  The
-    contexts of a value the source repeats (``{s} … {very} {s}``) are pooled:
-    telling them apart lets a repeat at the end of a sentence swallow the
-    frame words its sibling reads (Russian ``… {s} относится к этому
-    проекту.`` beside ``этим проектом {s}.``)."""
-    for f, (seg, row) in enumerate(zip(segs, per_field)):
-        for span in _runs(row, f):
-            yield seg, row, span, span.draw.name
-
-
 def _neighbours(items, labels, side: int, depth: int):
-    """Per (place, value): one Counter per distance 1..depth of the tokens beyond
-    its spans on ``side`` (-1 left, +1 right); EDGE past the text, SLOT on a
-    token another value owns."""
+    """Per (draw name, value): one Counter per distance 1..depth of the tokens
+    beyond its spans on ``side`` (-1 left, +1 right); EDGE past the text, SLOT
+    on a token another value owns.  The contexts of a value the source repeats
+    (``{s} … {very} {s}``) are pooled: told apart, a repeat at the end of a
+    sentence swallows the frame words its sibling reads (Russian ``… {s}
+    относится к этому проекту.`` beside ``этим проектом {s}.``)."""
     out: dict = defaultdict(lambda: [Counter() for _ in range(depth)])
     for segs, per_field in zip(items, labels):
-        for seg, row, span, place in _placed_runs(segs, per_field):
-            counters = out[(place, span.draw.lexval)]
-            pos = span.start - 1 if side < 0 else span.end
-            for k in range(depth):
-                if not 0 <= pos < len(row):
-                    tok = EDGE
-                elif row[pos] is not None:
-                    tok = SLOT
-                else:
-                    tok = seg.tokens[pos]
-                counters[k][tok] += 1
-                if tok in (EDGE, SLOT):
-                    for rest in range(k + 1, depth):
-                        counters[rest][tok] += 1
-                    break
-                pos += side
+        for seg, row in zip(segs, per_field):
+            for span in _runs(row, 0):
+                counters = out[(span.draw.name, span.draw.lexval)]
+                pos = span.start - 1 if side < 0 else span.end
+                for k in range(depth):
+                    if not 0 <= pos < len(row):
+                        tok = EDGE
+                    elif row[pos] is not None:
+                        tok = SLOT
+                    else:
+                        tok = seg.tokens[pos]
+                    counters[k][tok] += 1
+                    if tok in (EDGE, SLOT):
+                        for rest in range(k + 1, depth):
+                            counters[rest][tok] += 1
+                        break
+                    pos += side
     return out
 
 
@@ -519,8 +507,7 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
     (``lead``: ``a dog``): then the token on the left that varies with the value
     (``un`` / ``une``) is that word's translation.
 
-    Returns whether any span grew; pass ``lead={}`` after the first round, so
-    that only the sibling evidence can extend a span further.
+    Returns whether any span grew (:func:`_absorb_rounds` repeats it).
     """
     changed = False
     for side in (-1, 1):
@@ -550,18 +537,34 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
                         and not stats.frame(toks[0], base, 1.0):
                     absorb[(name, lv)] = (toks[0],)
         for segs, per_field in zip(items, labels):
-            for seg, row, span, place in list(_placed_runs(segs, per_field)):
-                toks = absorb.get((place, span.draw.lexval))
-                if not toks:
-                    continue
-                pos = [span.start - 1 - k if side < 0 else span.end + k
-                       for k in range(len(toks))]
-                if all(0 <= p < len(row) and row[p] is None and seg.tokens[p] == t
-                       for p, t in zip(pos, toks)):
-                    for p in pos:
-                        row[p] = span.draw
-                    changed = True
+            for seg, row in zip(segs, per_field):
+                for span in _runs(row, 0):
+                    toks = absorb.get((span.draw.name, span.draw.lexval))
+                    if not toks:
+                        continue
+                    pos = [span.start - 1 - k if side < 0 else span.end + k
+                           for k in range(len(toks))]
+                    if all(0 <= p < len(row) and row[p] is None and seg.tokens[p] == t
+                           for p, t in zip(pos, toks)):
+                        for p in pos:
+                            row[p] = span.draw
+                        changed = True
     return changed
+
+
+def _absorb_rounds(items, labels, consistent: float, stats: _Stats, lead: dict,
+                   unframed: frozenset = frozenset()) -> bool:
+    """:func:`_absorb_affixes` until no span grows (``MAX_ABSORB_ROUNDS`` at
+    most): a value that took a neighbour can then sit where its siblings'
+    neighbour sits (``un camion de pompier``: ``camion`` first, then ``un``).
+    The article rule (``lead``) applies in the first round only.  Returns
+    whether a span grew."""
+    grew = False
+    for _ in range(MAX_ABSORB_ROUNDS):
+        if not _absorb_affixes(items, labels, consistent, stats, lead, unframed):
+            break
+        grew, lead = True, {}
+    return grew
 
 
 def align_group(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
@@ -588,13 +591,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
     _rescue_unlabelled(items, draws, labels, stats, consistent)
     _fill_gaps(items, labels, consistent, stats)
     _release_paradigm_words(items, labels)
-    lead = source_function_words(draws)
-    # a value that took a neighbour can now sit where its siblings' neighbour
-    # sits (``un camion de pompier``: ``camion`` first, then ``un``)
-    for _ in range(MAX_ABSORB_ROUNDS):
-        if not _absorb_affixes(items, labels, consistent, stats, lead):
-            break
-        lead = {}
+    _absorb_rounds(items, labels, consistent, stats, source_function_words(draws))
     return GroupAlignment(items, draws, labels, sources)
 
 

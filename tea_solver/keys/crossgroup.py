@@ -219,11 +219,11 @@ def _common_affix(texts: Sequence[str], side: int) -> str:
     return first[:n]
 
 
-def _trim_affixes(alignments, places, notes, names) -> None:
+def _trim_affixes(alignments, places, notes, names, consistent) -> None:
     by_slot = _by_slot(places)
-    forms = {(p.group, p.name, p.occurrence): _forms([p]) for p in places}
+    forms = {id(p): _forms([p]) for p in places}
     for p in places:
-        mine = forms[(p.group, p.name, p.occurrence)]
+        mine = forms[id(p)]
         if len(mine) < MIN_SHARED:
             continue
         for side in SIDES:
@@ -238,10 +238,10 @@ def _trim_affixes(alignments, places, notes, names) -> None:
             for q in by_slot[p.slot]:
                 if q is p:
                     continue
-                theirs = forms[(q.group, q.name, q.occurrence)]
+                theirs = forms[id(q)]
                 both = [v for v in mine if v in theirs]
                 bare = [v for v in both if _strip(mine[v], affix, side) == theirs[v]]
-                if len(both) >= MIN_SHARED and len(bare) >= CONSISTENT * len(both):
+                if len(both) >= MIN_SHARED and len(bare) >= consistent * len(both):
                     al.trims[(p.name, p.occurrence, side)] = affix
                     notes.append("%s: %r stays in the frame %s {%s} (bare in %s)"
                                  % (names[p.group], affix, "before" if side < 0 else "after",
@@ -335,5 +335,5 @@ def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = N
     # before ``अधिक बड़ा``, where ``अधिक छोटा`` already reads ``आयु में``)
     for g in sorted(moved):
         alignments[g].settle(frozenset(moved[g]), consistent)
-    _trim_affixes(alignments, _places(alignments), notes, names)
+    _trim_affixes(alignments, _places(alignments), notes, names, consistent)
     return notes
