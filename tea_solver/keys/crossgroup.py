@@ -19,7 +19,12 @@ single sentence never decides):
    never left of a lexicon whose source values have no function word, is the
    function word's translation: it joins the values.  Two such lexicons at
    least, so one repeated frame word (Swahili ``ni`` before professions, "is")
-   is not taken for an article.
+   is not taken for an article.  Languages with measure words put one
+   between the article and the noun, chosen by the noun's class (Vietnamese
+   ``một con`` before animals, ``một chiếc`` before vehicles, ``một`` before
+   professions): the article is then the word the lexicons share *beyond* a
+   word that stands before every value of the lexicon in every group, and
+   both join the values (``DETERMINER_WORDS`` words at most).
 2. **Tuple contrast** (:func:`_absorb_contrast`): the elements of one tuple
    entry are different source words (``smarter`` / ``smart``), so their
    translations should differ too.  When a slot ``adj[0]`` has the same target
@@ -33,6 +38,11 @@ single sentence never decides):
    sentence share a sub-word prefix or suffix that the same values lack in
    another group (``ودراجة`` here, ``دراجة`` there): the affix belongs to
    this sentence's frame, and the value is the bare form (``و{vehicle}``).
+4. **Realization agreement** (:func:`_agree_realizations`): a value reads
+   the same in every group; where its spans in one group are part of the
+   form its spans take in most places, with the missing words right there,
+   they grow to that form (``cao hơn`` in a small group where ``hơn``
+   follows every value and so looked like frame).
 
 The rules change a :class:`~tea_solver.keys.align.GroupAlignment` in place
 and return one line per decision for the report.
@@ -45,10 +55,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
+from tea_solver.tokenize import is_char_token
 from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span,
                                    source_function_words)
 
 MIN_GROUPS = 2          # a lexicon must show in this many groups for a rule to apply
+DETERMINER_WORDS = 2    # an article and a measure word (classifier) at most
 MIN_SHARED = 3          # values two places must share to compare their forms
 SIDES = (-1, 1)
 
@@ -140,25 +152,87 @@ def _absorb(alignments, places: Sequence[_Place], side: int, word: str, moved: d
                 moved[p.group].add(word)
 
 
-def _absorb_determiners(alignments, by_slot, attach, notes, moved) -> None:
+def _beyond_attached(al: GroupAlignment, place: _Place, side: int, word: str,
+                     consistent: float):
+    """The frame word beyond ``word`` (attached to the place on ``side``) in
+    (nearly) every span of the place, if any."""
+    near: Counter = Counter()
+    for i, s in place.spans:
+        row = al.labels[i][s.field]
+        toks = al.items[i][s.field].tokens
+        p1 = s.start - 1 if side < 0 else s.end
+        p2 = p1 + side
+        if 0 <= p1 < len(row) and row[p1] is None and toks[p1] == word:
+            near[EDGE if not 0 <= p2 < len(row) else SLOT if row[p2] is not None
+                 else toks[p2]] += 1
+    if not near:
+        return None
+    w, n = near.most_common(1)[0]
+    return w if w not in (EDGE, SLOT) and n >= consistent * len(place.spans) else None
+
+
+def _absorb_chain(alignments, places: Sequence[_Place], side: int, words: tuple,
+                  moved: dict) -> None:
+    """Label the frame words ``words`` (nearest first) next to each span of the
+    places with the span's draw, where all of them stand there."""
+    for p in places:
+        al = alignments[p.group]
+        for i, s in p.spans:
+            row = al.labels[i][s.field]
+            toks = al.items[i][s.field].tokens
+            pos = [(s.start - 1 - k) if side < 0 else (s.end + k) for k in range(len(words))]
+            if all(0 <= q < len(row) and row[q] is None and toks[q] == w
+                   for q, w in zip(pos, words)):
+                for q in pos:
+                    row[q] = s.draw
+                moved[p.group].update(words)
+
+
+def _absorb_determiners(alignments, by_slot, attach, notes, moved,
+                        consistent: float = CONSISTENT) -> None:
+    """Rule 1.  The determiner is the word left of every article lexicon's
+    spans, in every group (``ek``); or, in languages that put a measure word
+    (classifier) between the article and the noun (``một con chó``, ``một
+    chiếc xe``), the word beyond a per-lexicon word that is itself there in
+    every group: then both join the values, up to ``DETERMINER_WORDS`` words.
+    Each lexicon takes the shortest such run whose outer word qualifies."""
     draws = [ds for al in alignments for ds in al.draws]
     lead = source_function_words(draws)
     side = -1
-    candidates = defaultdict(list)
-    for slot in by_slot:
+    chains = {}
+    for slot, places in by_slot.items():
         word = attach[(slot, side)][0]
-        if word is not None and lead.get(slot[0]):
-            candidates[word].append(slot)
-    for word, slots in sorted(candidates.items()):
-        if len({s[0] for s in slots}) < 2:
+        if word is None or not lead.get(slot[0]):
             continue
-        veto = [s for s in by_slot if not lead.get(s[0]) and word in attach[(s, side)][1]]
-        if veto:
-            continue
-        for slot in sorted(slots, key=str):
-            _absorb(alignments, by_slot[slot], side, word, moved)
-            notes.append("determiner %r joins %s (left of it in every group)"
-                         % (word, _slot_name(slot)))
+        chain = [word]
+        while len(chain) < DETERMINER_WORDS:
+            beyond = {_beyond_attached(alignments[p.group], p, side, chain[-1], consistent)
+                      for p in places}
+            if len(beyond) != 1 or None in beyond:
+                break
+            chain.append(beyond.pop())
+        chains[slot] = chain
+    holders = defaultdict(set)       # word -> article lexicons it stands before
+    for slot, chain in chains.items():
+        for w in chain:
+            holders[w].add(slot[0])
+    for slot in sorted(chains, key=str):
+        chain = chains[slot]
+        for k, word in enumerate(chain, 1):
+            if len(holders[word]) < 2:
+                continue
+            veto = [s for s in by_slot if not lead.get(s[0]) and word in attach[(s, side)][1]]
+            if veto:
+                break
+            run = tuple(chain[:k])
+            _absorb_chain(alignments, by_slot[slot], side, run, moved)
+            if k == 1:
+                notes.append("determiner %r joins %s (left of it in every group)"
+                             % (word, _slot_name(slot)))
+            else:
+                notes.append("determiner %r joins %s with %s (left of it in every group)"
+                             % (word, _slot_name(slot), " ".join(repr(w) for w in run[:-1])))
+            break
 
 
 def _forms(places: Sequence[_Place]) -> dict:
@@ -217,6 +291,69 @@ def _common_affix(texts: Sequence[str], side: int) -> str:
     while n < len(first) and first[n] == last[n]:
         n += 1
     return first[:n]
+
+
+def _agree_realizations(alignments, notes, names, consistent) -> None:
+    """A value reads the same in every group: grow its spans to the form it
+    takes where it is seen most.
+
+    In a small group a word that comes with every value (Vietnamese ``hơn``
+    after every comparative of a 20-instance question) is frame by every
+    statistic the group has, while the large group beside it, whose frame has
+    one ``hơn`` of its own, shows it is part of each value (``cao hơn``).  A
+    human lexicon has one entry per value, so where a value's spans in one
+    place (group, slot) read ``h`` and the value's dominant form ``g`` across
+    the file (the form of most of its spans, in a group other than this one)
+    contains ``h`` with frame words around it that stand right there in
+    (nearly) every one of those spans, the spans grow to ``g``.  It must not
+    fire on a minority form (the dominant form holds most spans of the
+    value), nor where the words are not around the spans, nor on characters
+    of unsegmented scripts, where a coincidence of one character is cheap.
+    """
+    places = _places(alignments)
+    total: dict = defaultdict(Counter)
+    where: dict = defaultdict(lambda: defaultdict(set))
+    for p in places:
+        al = alignments[p.group]
+        for i, s in p.spans:
+            form = tuple(al.items[i][s.field].tokens[s.start:s.end])
+            total[(p.slot, s.draw.value)][form] += 1
+            where[(p.slot, s.draw.value)][form].add(p.group)
+    for p in places:
+        al = alignments[p.group]
+        by_value: dict = defaultdict(list)
+        for i, s in p.spans:
+            by_value[s.draw.value].append((i, s))
+        for value, spans in sorted(by_value.items(), key=lambda kv: str(kv[0])):
+            counts = total[(p.slot, value)]
+            g, n = min(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+            if 2 * n <= sum(counts.values()) or where[(p.slot, value)][g] == {p.group} \
+                    or any(is_char_token(t) for t in g):
+                continue
+            grow = []
+            for i, s in spans:
+                toks = al.items[i][s.field].tokens
+                h = tuple(toks[s.start:s.end])
+                if h == g or len(h) >= len(g):
+                    continue
+                row = al.labels[i][s.field]
+                for o in range(len(g) - len(h) + 1):
+                    a = s.start - o
+                    b = a + len(g)
+                    if g[o:o + len(h)] == h and 0 <= a and b <= len(toks) \
+                            and tuple(toks[a:b]) == g \
+                            and all(row[t] is None for t in range(a, b)
+                                    if not s.start <= t < s.end):
+                        grow.append((i, s, a, b))
+                        break
+            if not grow or len(grow) < consistent * len(spans):
+                continue
+            for i, s, a, b in grow:
+                row = al.labels[i][s.field]
+                for t in range(a, b):
+                    row[t] = s.draw
+            notes.append("%s: {%s} %r reads %r as elsewhere"
+                         % (names[p.group], p.name, value, " ".join(g)))
 
 
 def _trim_affixes(alignments, places, notes, names, consistent) -> None:
@@ -335,5 +472,6 @@ def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = N
     # before ``अधिक बड़ा``, where ``अधिक छोटा`` already reads ``आयु में``)
     for g in sorted(moved):
         alignments[g].settle(frozenset(moved[g]), consistent)
+    _agree_realizations(alignments, notes, names, consistent)
     _trim_affixes(alignments, _places(alignments), notes, names, consistent)
     return notes
