@@ -19,10 +19,8 @@ not fire.
 
 from __future__ import annotations
 
-import pytest
-
 from tea_solver.extract import extract
-from tea_solver.keys import align, crossgroup
+from tea_solver.keys import align
 from tea_solver.template import generates, parse_template
 
 from test_crossgroup import (ALIGN, NAMES, NO_CROSS, determiner_file, make_group, notes,

@@ -573,7 +573,7 @@ def _absorb_rounds(items, labels, consistent: float, stats: _Stats, lead: dict,
     return grew
 
 
-REALIZE_OVERLAP = 0.5    # share of the context beyond a grown word that sibling values share
+SIBLING_CONTEXT = 0.5    # share of the context beyond a grown word that siblings have beside them
 MAX_EXTEND = 3           # tokens a realization may grow on each side of its core
 MAX_MATCHINGS = 4000     # search bound per instance when matching realizations
 
@@ -619,7 +619,7 @@ def _realizations(items, draws, labels, stats: _Stats, consistent: float) -> dic
       the instance does not count against it);
     * the context beyond ``t`` is context the *other* values of the slot have
       right next to them (at least two of them have each such token, for at
-      least ``REALIZE_OVERLAP`` of the spans): then ``t`` is an optional word
+      least ``SIBLING_CONTEXT`` of the spans): then ``t`` is an optional word
       only this value has (``nhiều hy vọng`` / ``bi quan``, where ``nhiều`` and
       ``quan`` are shared with other values, so co-occurrence could not claim
       them).  A word the frame puts next to every value (``est``), or a
@@ -690,7 +690,7 @@ def _realizations(items, draws, labels, stats: _Stats, consistent: float) -> dic
                             kept.append((i, f, a, b))
                             q = p + side
                             beyond[toks[q] if 0 <= q < len(toks) else EDGE] += 1
-                    if _covered(beyond, others) < REALIZE_OVERLAP \
+                    if _covered(beyond, others) < SIBLING_CONTEXT \
                             or _governed(t, kept, draws, key, stats, consistent):
                         break
                     ext[side].append(t)
