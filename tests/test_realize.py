@@ -194,6 +194,22 @@ def test_word_no_other_group_puts_in_the_value_stays_in_the_frame():
     assert not any("as elsewhere" in n for n in notes(doc))
 
 
+def test_word_after_only_some_spans_of_the_slot_stays():
+    """The small group repeats the value, once with ``hon`` after it and
+    once without: the word does not come with every span of the slot there,
+    so the group itself tells it apart (and a repeated slot reads alike in
+    both places): nothing grows."""
+    adj = tuple_lex(ADJS)
+    insts = [i for i in comparative_file() if i.template_id == "cmp"] + make_group(
+        "who", {"adj": adj},
+        lambda s, t: ("Who is %s? Who is %s?" % (s["adj"][0], s["adj"][0]),
+                      "Ai %s hon? Ai %s ne?" % (t["adj"], t["adj"])))
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "who")["template"] == "Ai {adj[0]} hon? Ai {adj[0]} ne?"
+    assert values(doc, "who", "adj", 0) == sorted(ADJS.values())
+    assert not any("as elsewhere" in n for n in notes(doc))
+
+
 # --------------------------------------------------------------------------- #
 # Cross-group: determiners with measure words
 

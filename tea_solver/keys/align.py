@@ -749,39 +749,41 @@ def _contains(big: tuple, small: tuple) -> bool:
 
 
 def _match_order(segs, order, forms_of) -> list | None:
-    """Place each slot of ``order`` (per field: realization keys in text
-    order) on an occurrence of one of its forms, left to right without
-    overlap.  Returns the placements ``(field, start, end, element)`` that
-    cover most tokens (ties: leftmost), or None where some slot has no place."""
-    result = []
-    for f, keys in enumerate(order):
+    """Place each slot of ``order`` (per field: ``(draw, realization key)`` in
+    text order) on an occurrence of one of its forms, left to right without
+    overlap; a value the source repeats takes one form wherever it stands (a
+    template repeats one slot).  Returns the placements ``(field, start, end,
+    draw)`` that cover most tokens (ties: leftmost), or None where some slot
+    has no place."""
+    flat = [(f, d, key) for f, keys in enumerate(order) for d, key in keys]
+    best = [None, None]
+    budget = [MAX_MATCHINGS]
+
+    def search(j, pos, acc, covered, chosen):
+        if budget[0] <= 0:
+            return
+        if j == len(flat):
+            budget[0] -= 1
+            score = (covered, [-a for _f, a, _b, _d in acc])
+            if best[0] is None or score > best[0]:
+                best[0], best[1] = score, list(acc)
+            return
+        f, d, key = flat[j]
+        if j and flat[j - 1][0] != f:
+            pos = 0
         toks = segs[f].tokens if f < len(segs) else ()
-        best = [None, None]
-        budget = [MAX_MATCHINGS]
+        forms = [chosen[key]] if key in chosen else \
+            sorted(forms_of.get(key, ()), key=lambda g: (-len(g), g))
+        for form in forms:
+            n = len(form)
+            for a in range(pos, len(toks) - n + 1):
+                if tuple(toks[a:a + n]) == form:
+                    acc.append((f, a, a + n, d))
+                    search(j + 1, a + n, acc, covered + n, {**chosen, key: form})
+                    acc.pop()
 
-        def search(j, pos, acc, covered):
-            if budget[0] <= 0:
-                return
-            if j == len(keys):
-                budget[0] -= 1
-                score = (covered, [-a for _f, a, _b, _e in acc])
-                if best[0] is None or score > best[0]:
-                    best[0], best[1] = score, list(acc)
-                return
-            elem, key = keys[j]
-            for form in sorted(forms_of.get(key, ()), key=lambda g: (-len(g), g)):
-                n = len(form)
-                for a in range(pos, len(toks) - n + 1):
-                    if tuple(toks[a:a + n]) == form:
-                        acc.append((f, a, a + n, elem))
-                        search(j + 1, a + n, acc, covered + n)
-                        acc.pop()
-
-        search(0, 0, [], 0)
-        if best[1] is None:
-            return None
-        result.extend(best[1])
-    return result
+    search(0, 0, [], 0, {})
+    return best[1]
 
 
 def _realize(items, draws, labels, stats: _Stats, consistent: float) -> None:

@@ -40,9 +40,10 @@ single sentence never decides):
    this sentence's frame, and the value is the bare form (``و{vehicle}``).
 4. **Realization agreement** (:func:`_agree_realizations`): a value reads
    the same in every group; where its spans in one group are part of the
-   form its spans take in most places, with the missing words right there,
-   they grow to that form (``cao hơn`` in a small group where ``hơn``
-   follows every value and so looked like frame).
+   form its spans take in most places, and the missing words stand around
+   every value of the slot in that group (so the group alone took them for
+   frame), they grow to that form (``cao hơn`` in a small group where
+   ``hơn`` follows every comparative).
 
 The rules change a :class:`~tea_solver.keys.align.GroupAlignment` in place
 and return one line per decision for the report.
@@ -305,10 +306,14 @@ def _agree_realizations(alignments, notes, names, consistent) -> None:
     place (group, slot) read ``h`` and the value's dominant form ``g`` across
     the file (the form of most of its spans, in a group other than this one)
     contains ``h`` with frame words around it that stand right there in
-    (nearly) every one of those spans, the spans grow to ``g``.  It must not
-    fire on a minority form (the dominant form holds most spans of the
-    value), nor where the words are not around the spans, nor on characters
-    of unsegmented scripts, where a coincidence of one character is cheap.
+    (nearly) every instance, the spans grow to ``g``.  A value the source
+    repeats grows in an instance only where every occurrence can (a template
+    repeats one slot, so both must read alike).  It must not fire on a
+    minority form (the dominant form holds most spans of the value), nor
+    where the words do not stand around (nearly) every span of the slot in
+    the group (:func:`_frame_for_all`: there the group itself tells frame
+    from value), nor on characters of unsegmented scripts, where a
+    coincidence of one character is cheap.
     """
     places = _places(alignments)
     total: dict = defaultdict(Counter)
@@ -319,41 +324,83 @@ def _agree_realizations(alignments, notes, names, consistent) -> None:
             form = tuple(al.items[i][s.field].tokens[s.start:s.end])
             total[(p.slot, s.draw.value)][form] += 1
             where[(p.slot, s.draw.value)][form].add(p.group)
+    merged: dict = defaultdict(list)    # a value the source repeats: all its places
     for p in places:
-        al = alignments[p.group]
-        by_value: dict = defaultdict(list)
-        for i, s in p.spans:
-            by_value[s.draw.value].append((i, s))
-        for value, spans in sorted(by_value.items(), key=lambda kv: str(kv[0])):
-            counts = total[(p.slot, value)]
+        merged[(p.group, p.name, p.slot)].extend(p.spans)
+    for (group, name, slot), spans_all in sorted(merged.items(), key=lambda kv: str(kv[0])):
+        al = alignments[group]
+        by_value: dict = defaultdict(lambda: defaultdict(list))
+        for i, s in spans_all:
+            by_value[s.draw.value][i].append(s)
+        for value, per_inst in sorted(by_value.items(), key=lambda kv: str(kv[0])):
+            counts = total[(slot, value)]
             g, n = min(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-            if 2 * n <= sum(counts.values()) or where[(p.slot, value)][g] == {p.group} \
+            if 2 * n <= sum(counts.values()) or where[(slot, value)][g] == {group} \
                     or any(is_char_token(t) for t in g):
                 continue
-            grow = []
-            for i, s in spans:
-                toks = al.items[i][s.field].tokens
-                h = tuple(toks[s.start:s.end])
-                if h == g or len(h) >= len(g):
-                    continue
-                row = al.labels[i][s.field]
-                for o in range(len(g) - len(h) + 1):
-                    a = s.start - o
-                    b = a + len(g)
-                    if g[o:o + len(h)] == h and 0 <= a and b <= len(toks) \
-                            and tuple(toks[a:b]) == g \
-                            and all(row[t] is None for t in range(a, b)
-                                    if not s.start <= t < s.end):
-                        grow.append((i, s, a, b))
-                        break
-            if not grow or len(grow) < consistent * len(spans):
+            if not _frame_for_all(al, spans_all, value, g, consistent):
+                continue
+            grow, fits = [], 0
+            for i, spans in per_inst.items():
+                mine = [_grown_to(al, i, s, g) for s in spans]
+                if all(m is not None for m in mine):
+                    fits += 1
+                    grow.extend((i, s, a, b) for s, (a, b) in zip(spans, mine)
+                                if (a, b) != (s.start, s.end))
+            if not grow or fits < consistent * len(per_inst):
                 continue
             for i, s, a, b in grow:
                 row = al.labels[i][s.field]
                 for t in range(a, b):
                     row[t] = s.draw
             notes.append("%s: {%s} %r reads %r as elsewhere"
-                         % (names[p.group], p.name, value, " ".join(g)))
+                         % (names[group], name, value, " ".join(g)))
+
+
+def _frame_for_all(al: GroupAlignment, spans, value, g: tuple, consistent: float) -> bool:
+    """Do the words ``g`` adds to this value's form here stand around (nearly)
+    every span of the slot in the group, whatever its value?  That is the
+    case the rule is for: a word that comes with every value looks like frame
+    to the group.  A word that comes with some values only (a paradigm word,
+    Russian ``относится`` after adverb states but not after verbs) is told
+    apart by the group itself, and stays as the group has it."""
+    first = next(((i, s) for i, s in spans if s.draw.value == value), None)
+    if first is None:
+        return False
+    i0, s0 = first
+    toks = al.items[i0][s0.field].tokens
+    h = tuple(toks[s0.start:s0.end])
+    o = next((o for o in range(len(g) - len(h) + 1) if g[o:o + len(h)] == h), None)
+    if o is None or len(h) >= len(g):
+        return False
+    left, right = g[:o], g[o + len(h):]
+    around = 0
+    for i, s in spans:
+        t = al.items[i][s.field].tokens
+        a, b = s.start - len(left), s.end + len(right)
+        if 0 <= a and b <= len(t) and tuple(t[a:s.start]) == left \
+                and tuple(t[s.end:b]) == right:
+            around += 1
+    return around >= consistent * len(spans)
+
+
+def _grown_to(al: GroupAlignment, i: int, s: Span, g: tuple):
+    """Token range of ``g`` around span ``s`` where its other words stand in
+    the frame right there (the span's own range where it reads ``g``), else
+    None."""
+    toks = al.items[i][s.field].tokens
+    h = tuple(toks[s.start:s.end])
+    if h == g:
+        return (s.start, s.end)
+    row = al.labels[i][s.field]
+    for o in range(len(g) - len(h) + 1):
+        a = s.start - o
+        b = a + len(g)
+        if len(h) < len(g) and g[o:o + len(h)] == h and 0 <= a and b <= len(toks) \
+                and tuple(toks[a:b]) == g \
+                and all(row[t] is None for t in range(a, b) if not s.start <= t < s.end):
+            return (a, b)
+    return None
 
 
 def _trim_affixes(alignments, places, notes, names, consistent) -> None:
