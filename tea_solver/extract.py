@@ -297,9 +297,12 @@ def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[
     Runs in the calling process (a SimAlign model loads once).  Returns the
     alignments in group order and the notes of the cross-group decisions.
     """
-    from tea_solver.keys.align import align_group
+    from tea_solver.keys.align import align_group, pooled_stats, prepare_group
+    prepared = [prepare_group(insts) for insts in groups.values()]
+    pooled = pooled_stats(prepared) if opts.cross_group else None
     alignments = [align_group(insts, aligner=opts.aligner, model=opts.align_model,
-                              method=opts.align_method) for insts in groups.values()]
+                              method=opts.align_method, prepared=prep, pooled=pooled)
+                  for insts, prep in zip(groups.values(), prepared)]
     notes: list = []
     if opts.cross_group:
         from tea_solver.keys.crossgroup import refine

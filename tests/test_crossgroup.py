@@ -209,6 +209,42 @@ def gap_file(bare_states=True):
     return [i for g in groups for i in g]
 
 
+VERY = {"very": "molto", "highly": "alta", "really": "vero", "extremely": "estremo"}
+
+
+def tie_file(other_groups=True):
+    """Few instances per group: in ``intens`` *curious* is drawn twice, both
+    times beside *highly*, so within the group ``kurio`` predicts *highly* as
+    well as *curious*; the other groups (``other_groups``) show ``kurio`` with
+    *curious* beside every name."""
+    states = dict(STATES, curious="kurio")
+    names = list(NAMES)
+    combos = []
+    for i, s in enumerate(STATES):
+        for j, v in enumerate(VERY):
+            if (i + j) % 2 == 0:
+                k = len(combos)
+                combos.append((names[k % 5], v, s, names[(k + 1) % 5]))
+    combos += [("John", "highly", "curious", "Mary"), ("Chen", "highly", "curious", "Priya")]
+    insts = []
+    for n, (a, v, s, b) in enumerate(combos):
+        insts.append(Instance(
+            id="intens/%d" % n, template_id="intens",
+            target=("%s est %s %s. %s est %s." % (NAMES[a], VERY[v], states[s], NAMES[b],
+                                                  states[s]),),
+            source=("%s is %s %s. %s is %s." % (a, v, s, b, s),),
+            fill={"first_name": a, "very": v, "s": s, "first_name1": b},
+            line=n + 1, raw={"label": 1}))
+    if other_groups:
+        insts += make_group("is-state", {"first_name": NAMES, "s": states},
+                            lambda s, t: ("%s is %s." % (s["first_name"], s["s"]),
+                                          "%s hai %s." % (t["first_name"], t["s"])))
+        insts += make_group("feels", {"first_name": NAMES, "s": states},
+                            lambda s, t: ("%s feels %s today." % (s["first_name"], s["s"]),
+                                          "oggi %s sente %s." % (t["first_name"], t["s"])))
+    return insts
+
+
 ALIGN = ExtractOptions(keys="align", solver="ilp")
 NO_CROSS = ExtractOptions(keys="align", solver="ilp", cross_group=False)
 
@@ -421,6 +457,7 @@ FIXTURES = {
     "gap": gap_file,
     "gap-no-bare-states": lambda: gap_file(bare_states=False),
     "all": all_rules_file,
+    "tie": tie_file,
 }
 
 
@@ -458,6 +495,30 @@ def test_every_template_regenerates_the_instances_it_covers(name, cross_group):
                 for part in (v if isinstance(v, list) else [v]):
                     assert part == "" or any(part in i.target[0] for i in insts
                                              if i.template_id == t["source_template_id"])
+
+
+# --------------------------------------------------------------------------- #
+# Small samples: co-occurrence pooled over the file breaks within-group ties
+
+
+def test_pooled_evidence_keeps_a_value_seen_only_beside_one_neighbour():
+    insts = tie_file()
+    doc = extract(insts, ALIGN)
+    t = template_of(doc, "intens")
+    assert t["template"] == "{first_name} est {very} {s}. {first_name1} est {s}."
+    assert sorted(t["lexicons"]["very"]) == sorted(VERY.values())
+    assert "kurio" in t["lexicons"]["s"]
+    # within the group alone the tie hands ``kurio`` to its neighbour
+    alone = extract(insts, NO_CROSS)
+    assert any("alta kurio" in vals for t in by_group(alone)["intens"]
+               for vals in t["lexicons"].values())
+
+
+def test_pooled_evidence_of_one_group_decides_nothing():
+    """The file is the one group: its pooled counts are the group's, the tie
+    stays a tie (the neighbour rule decides, as without cross-group)."""
+    insts = tie_file(other_groups=False)
+    assert by_group(extract(insts, ALIGN)) == by_group(extract(insts, NO_CROSS))
 
 
 # --------------------------------------------------------------------------- #

@@ -243,12 +243,20 @@ class _Stats:
 
 
 def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _Stats,
-                         threshold: float, consistent: float):
+                         threshold: float, consistent: float, pooled: "_Stats | None" = None):
     """Per instance, per field, per token: the Draw it translates (or None).
 
     A token translates value v of its instance when it predicts v
-    (P(v | t) >= threshold).  Ties go to the value whose main translation
-    shares the token's stem (agreement forms), then to the higher P(t | v).
+    (P(v | t) >= threshold).  Ties go first to a value the token also
+    predicts over the whole file (``pooled``, see :func:`pooled_stats`), then
+    to the value whose main translation shares the token's stem (agreement
+    forms), then to the higher P(t | v).  The file's evidence counts only as
+    yes/no: a token that predicts no value over the file (``快`` in ``更快``
+    and ``愉快``) says nothing about which of its group's values it
+    translates.  A token that predicts some of its candidate values over the
+    file is not a token those values share: it keeps the best of them, and
+    :func:`_resolve` does not hand it to a neighbour (``hautement curieux``,
+    where *curious* was drawn only beside *highly* in its group).
     A word two values share (``peu`` in ``quelque peu`` / ``un peu``) predicts
     neither; it joins its value later, as an optional neighbour
     (:func:`_absorb_affixes`), or as the only word left for a value
@@ -269,10 +277,14 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
                     if p < threshold:
                         continue
-                    scored.append(((min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
+                    clear = pooled is not None and pooled.predicts(t, d.lexval) >= threshold
+                    scored.append(((min(p, threshold), clear,
+                                    _stem_similarity(t, main.get(d.lexval, "")),
                                     q, p, d.name), d))
                 scored.sort(key=lambda x: x[0], reverse=True)
-                options.append([d for _k, d in scored])
+                # the file singles out one reading: not a token the values share
+                clear = [d for k, d in scored if k[1]]
+                options.append(clear or [d for _k, d in scored])
             per_field.append(_resolve(options))
         labels.append(per_field)
     return labels
@@ -567,10 +579,8 @@ def _absorb_rounds(items, labels, consistent: float, stats: _Stats, lead: dict,
     return grew
 
 
-def align_group(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
-                aligner: str = "cooccurrence", model: str | None = None,
-                method: str = "itermax") -> GroupAlignment:
-    """Align one group's targets with their source slots (steps 1-4 above)."""
+def prepare_group(instances) -> tuple[list, list, list]:
+    """A group's segmented targets, draws and source texts (one per instance)."""
     items, draws, sources = [], [], []
     for inst in instances:
         if inst.source is None or inst.fill is None:
@@ -579,9 +589,40 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         items.append(tuple(segment(t) for t in inst.target))
         draws.append(instance_draws(inst.fill, inst.source))
         sources.append("\n".join(inst.source))
+    return items, draws, sources
+
+
+def pooled_stats(prepared: Sequence[tuple]) -> _Stats:
+    """Co-occurrence counts over every group of a file (``prepare_group``'s output).
+
+    A lexical value ``(lexicon, source value)`` is the same value in every
+    group, and its translation comes with it wherever it is drawn; the words
+    it happens to be drawn beside change from group to group.  With few
+    instances per group, a value seen twice, both times beside the same
+    value of an adjacent slot (``highly curious``), ties with that neighbour
+    for both its words within the group; over the file, ``curieux`` comes with
+    *curious* in every group, and with *highly* only where the two met.  Frame
+    words of one group count once per instance of it, as in that group alone,
+    so they still predict no value.
+    """
+    items = [segs for its, _ds, _src in prepared for segs in its]
+    draws = [ds for _its, dss, _src in prepared for ds in dss]
+    return _Stats(items, draws)
+
+
+def align_group(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
+                aligner: str = "cooccurrence", model: str | None = None,
+                method: str = "itermax", prepared: tuple | None = None,
+                pooled: _Stats | None = None) -> GroupAlignment:
+    """Align one group's targets with their source slots (steps 1-4 above).
+
+    ``prepared``: the group's :func:`prepare_group` output, if the caller has
+    it; ``pooled``: the file's :func:`pooled_stats`, which break ties between
+    values a token predicts equally well within the group."""
+    items, draws, sources = prepared if prepared is not None else prepare_group(instances)
     stats = _Stats(items, draws)
     if aligner == "cooccurrence":
-        labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
+        labels = _labels_cooccurrence(items, draws, stats, threshold, consistent, pooled)
         _grow_char_spans(items, labels, stats, consistent)
     elif aligner == "simalign":
         from tea_solver.keys.simalign_backend import labels_simalign
