@@ -252,7 +252,8 @@ def extract_group(template_id: str, instances: Sequence[Instance],
 
     carried = _carried_fields(instances)
     templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
-                                multi, agreement=opts.agreement, min_support=opts.min_support)
+                                multi, agreement=opts.agreement, min_support=opts.min_support,
+                                evidence=alignment.agreement if alignment is not None else None)
     for obj in templates:
         for name, value in carried.items():
             obj.setdefault(name, value)
@@ -307,6 +308,9 @@ def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[
     if opts.cross_group:
         from tea_solver.keys.crossgroup import refine
         notes = refine(alignments, list(groups))
+        from tea_solver.agreement import agreement_evidence
+        for al, evidence in zip(alignments, agreement_evidence(alignments)):
+            al.agreement = evidence
     return alignments, notes
 
 

@@ -245,6 +245,44 @@ def tie_file(other_groups=True):
     return insts
 
 
+PROFESSIONS = {"actor": ("aktor", "m"), "actress": ("aktrisa", "f"), "waiter": ("kelnero", "m"),
+               "waitress": ("kelnera", "f"), "farmer": ("farmero", "m"), "nurse": ("nursa", "f"),
+               "pilot": ("piloto", "m"), "singer": ("singera", "f")}
+NATIONS = {"Brazilian": ("brasilo", "brasila"), "Chinese": ("cino", "cina"),
+           "Indian": ("indo", "inda"), "American": ("amerikan", "amerikan"),
+           "Kenyan": ("kenyan", "kenyan")}
+
+
+def gender_file(case_elsewhere=""):
+    """Nationality forms agree with the profession's gender (``brasilo`` /
+    ``brasila``); ``amerikan`` and ``kenyan`` never change.  ``is-both`` has
+    two instances per profession, and *pilot* meets only the invariant
+    nationalities there; ``works`` draws every pair, its nationalities with
+    the ending ``case_elsewhere`` (a case form ``is-both`` never shows)."""
+    names = list(NAMES)
+
+    def row(group, n, name, prof, nat, src, tgt, ending=""):
+        form, gender = PROFESSIONS[prof]
+        nat_t = NATIONS[nat][0 if gender == "m" else 1] + ending
+        return Instance(id="%s/%d" % (group, n), template_id=group,
+                        target=(tgt % (NAMES[name], form, NAMES[name], nat_t),),
+                        source=(src % (name, prof, name, nat),),
+                        fill={"first_name": name, "profession": prof, "nationality": nat},
+                        line=n + 1, raw={"label": 1})
+    small = []
+    for i, prof in enumerate(PROFESSIONS):
+        nats = ["American", "Kenyan"] if prof == "pilot" else \
+            [list(NATIONS)[i % 5], list(NATIONS)[(i + 2) % 5]]
+        small += [(names[(i + j) % 5], prof, nat) for j, nat in enumerate(nats)]
+    insts = [row("is-both", n, name, prof, nat, "%s is a %s. %s is %s.", "%s es %s. %s es %s.")
+             for n, (name, prof, nat) in enumerate(small)]
+    pairs = itertools.product(PROFESSIONS, NATIONS, names[:2])
+    insts += [row("works", n, name, prof, nat, "%s works as a %s; %s is %s.",
+                  "%s labora kom %s; %s esas %s.", case_elsewhere)
+              for n, (prof, nat, name) in enumerate(pairs)]
+    return insts
+
+
 ALIGN = ExtractOptions(keys="align", solver="ilp")
 NO_CROSS = ExtractOptions(keys="align", solver="ilp", cross_group=False)
 
@@ -458,6 +496,7 @@ FIXTURES = {
     "gap-no-bare-states": lambda: gap_file(bare_states=False),
     "all": all_rules_file,
     "tie": tie_file,
+    "gender": gender_file,
 }
 
 
@@ -519,6 +558,33 @@ def test_pooled_evidence_of_one_group_decides_nothing():
     stays a tie (the neighbour rule decides, as without cross-group)."""
     insts = tie_file(other_groups=False)
     assert by_group(extract(insts, ALIGN)) == by_group(extract(insts, NO_CROSS))
+
+
+# --------------------------------------------------------------------------- #
+# Small samples: agreement classes from the other groups of the file
+
+
+def test_agreement_class_of_a_value_seen_only_with_invariant_forms_comes_from_the_file():
+    insts = gender_file()
+    doc = extract(insts, ALIGN)
+    split = sorted((sorted(t["lexicons"]["profession"]), sorted(t["lexicons"]["nationality"]))
+                   for t in by_group(doc)["is-both"])
+    assert split == [(["aktor", "farmero", "kelnero", "piloto"],
+                      ["amerikan", "brasilo", "cino", "indo", "kenyan"]),
+                     (["aktrisa", "kelnera", "nursa", "singera"],
+                      ["amerikan", "brasila", "cina", "inda", "kenyan"])]
+    # within the group alone, *pilot* joins every class
+    alone = by_group(extract(insts, NO_CROSS))["is-both"]
+    assert all("piloto" in t["lexicons"]["profession"] for t in alone)
+
+
+def test_agreement_evidence_in_forms_the_group_never_shows_decides_nothing():
+    """The other group inflects the nationalities (``brasilon``): its forms are
+    not this group's, so they say nothing about its classes."""
+    insts = gender_file(case_elsewhere="n")
+    templates = by_group(extract(insts, ALIGN))["is-both"]
+    assert len(templates) >= 2
+    assert all("piloto" in t["lexicons"]["profession"] for t in templates)
 
 
 # --------------------------------------------------------------------------- #

@@ -139,6 +139,10 @@ class GroupAlignment:
     occurrence, side)`` to an affix the span at that place leaves in the frame
     (side -1: at its start, +1: at its end), where its text has it;
     :mod:`tea_solver.keys.crossgroup` fills it from evidence across groups.
+    ``agreement``: which target form each value of one slot took beside each
+    value of another, over the whole file
+    (:func:`tea_solver.agreement.agreement_evidence`); empty when the group
+    was aligned on its own.
     """
 
     items: list             # per instance: tuple of Segmented, one per target field
@@ -146,6 +150,7 @@ class GroupAlignment:
     labels: list            # per instance, per field, per token: Draw or None
     sources: list = field(default_factory=list)  # per instance: its source text
     trims: dict = field(default_factory=dict)
+    agreement: dict = field(default_factory=dict)
 
     def settle(self, unframed: frozenset = frozenset(), consistent: float = CONSISTENT) -> bool:
         """Re-run the optional-neighbour absorption after labels changed
