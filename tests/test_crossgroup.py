@@ -214,14 +214,15 @@ VERY = {"very": "molto", "highly": "alta", "really": "vero", "extremely": "estre
 
 def tie_file(other_groups=True):
     """Few instances per group: in ``intens`` *curious* is drawn twice, both
-    times beside *highly*, so within the group ``kurio`` predicts *highly* as
-    well as *curious*; the other groups (``other_groups``) show ``kurio`` with
-    *curious* beside every name."""
+    times beside *highly*, which is drawn nowhere else in the group: within
+    it, ``alta`` and ``kurio`` each predict both values, and come with both
+    every time.  The other groups (``other_groups``) show ``kurio`` with
+    *curious* and ``alta`` with *highly* beside other values."""
     states = dict(STATES, curious="kurio")
     names = list(NAMES)
     combos = []
     for i, s in enumerate(STATES):
-        for j, v in enumerate(VERY):
+        for j, v in enumerate(v for v in VERY if v != "highly"):
             if (i + j) % 2 == 0:
                 k = len(combos)
                 combos.append((names[k % 5], v, s, names[(k + 1) % 5]))
@@ -239,9 +240,9 @@ def tie_file(other_groups=True):
         insts += make_group("is-state", {"first_name": NAMES, "s": states},
                             lambda s, t: ("%s is %s." % (s["first_name"], s["s"]),
                                           "%s hai %s." % (t["first_name"], t["s"])))
-        insts += make_group("feels", {"first_name": NAMES, "s": states},
-                            lambda s, t: ("%s feels %s today." % (s["first_name"], s["s"]),
-                                          "oggi %s sente %s." % (t["first_name"], t["s"])))
+        insts += make_group("works", {"first_name": NAMES, "very": VERY},
+                            lambda s, t: ("%s works %s hard." % (s["first_name"], s["very"]),
+                                          "%s lavora %s duro." % (t["first_name"], t["very"])))
     return insts
 
 
@@ -280,6 +281,65 @@ def gender_file(case_elsewhere=""):
     insts += [row("works", n, name, prof, nat, "%s works as a %s; %s is %s.",
                   "%s labora kom %s; %s esas %s.", case_elsewhere)
               for n, (prof, nat, name) in enumerate(pairs)]
+    return insts
+
+
+def rows(group, specs):
+    """Instances of one group from ``(fill, source, target)`` triples."""
+    return [Instance(id="%s/%d" % (group, n), template_id=group, target=(tgt,), source=(src,),
+                     fill=fill, line=n + 1, raw={"label": 1})
+            for n, (fill, src, tgt) in enumerate(specs)]
+
+
+def consistency_file():
+    """One group.  *older* (``kubwa umri``) is drawn twice, both times with
+    Mary (``Meri``) right before it, and Mary is drawn in six instances."""
+    adjs = {"taller": "refu", "richer": "tajiri", "stronger": "hodari", "smarter": "werevu",
+            "older": "kubwa umri"}
+    names = list(NAMES)
+    pairs = [(names[k % 5], adj, names[(k + 2) % 5])
+             for k, adj in enumerate(["taller", "richer", "stronger", "smarter"] * 3)]
+    pairs += [("Mary", "older", "John"), ("Mary", "older", "Chen"),
+              ("Mary", "taller", "Chen"), ("Mary", "richer", "John")]
+    return rows("older", [({"first_name": a, "adj": adj, "first_name1": b},
+                           "%s is %s than %s." % (a, adj, b),
+                           "%s %s kuliko %s." % (NAMES[a], adjs[adj], NAMES[b]))
+                          for a, adj, b in pairs])
+
+
+def agreement_form_file():
+    """One group.  *Brazilian* agrees with the name: ``brasila`` once, beside
+    Mary (drawn twice), ``brasilo`` three times."""
+    nats = {"Brazilian": ("brasilo", "brasila"), "Chinese": ("cino", "cina"),
+            "Kenyan": ("kenyan", "kenyan")}
+    female = {"Mary", "Priya"}
+    draws = [("John", "Brazilian"), ("Ahmed", "Brazilian"), ("Chen", "Brazilian"),
+             ("Mary", "Brazilian"), ("Mary", "Kenyan"), ("Priya", "Chinese"),
+             ("John", "Chinese"), ("Ahmed", "Kenyan"), ("Chen", "Chinese"), ("Priya", "Kenyan")]
+    return rows("nation", [({"first_name": a, "nationality": nat}, "%s is %s." % (a, nat),
+                            "%s hai ya %s." % (NAMES[a], nats[nat][a in female]))
+                           for a, nat in draws])
+
+
+def coincidence_file():
+    """``hamu`` is in *passionate* (``mwenye hamu``) and *curious* (``mwenye
+    hamu ya kujua``); in ``proj`` three of its four instances draw Chen, so
+    within the group ``hamu`` predicts Chen; over the file it does not."""
+    states = {"passionate": "mwenye hamu", "curious": "mwenye hamu ya kujua",
+              "happy": "furaha", "sad": "huzuni", "tired": "uchovu", "angry": "hasira"}
+    draws = [("Fatima", "passionate", "Chen"), ("John", "curious", "Chen"),
+             ("Chen", "curious", "Mary"), ("Fatima", "curious", "Ahmed")]
+    names = ["John", "Mary", "Ahmed", "Chen", "Fatima", "Priya"]
+    plain = ["happy", "sad", "tired", "angry"]
+    draws += [(names[k % 6], plain[k % 4], names[(k + 1) % 6]) for k in range(12)]
+    names_t = dict(NAMES, Fatima="Fatuma")
+    insts = rows("proj", [({"first_name": a, "s": s, "first_name1": b},
+                           "%s is %s about the project with %s." % (a, s, b),
+                           "%s %s kuhusu mradi na %s." % (names_t[a], states[s], names_t[b]))
+                          for a, s, b in draws])
+    insts += make_group("feels", {"first_name": names_t, "s": states},
+                        lambda s, t: ("%s feels %s." % (s["first_name"], s["s"]),
+                                      "%s anahisi %s." % (t["first_name"], t["s"])))
     return insts
 
 
@@ -497,6 +557,9 @@ FIXTURES = {
     "all": all_rules_file,
     "tie": tie_file,
     "gender": gender_file,
+    "consistency": consistency_file,
+    "agreement-form": agreement_form_file,
+    "coincidence": coincidence_file,
 }
 
 
@@ -558,6 +621,35 @@ def test_pooled_evidence_of_one_group_decides_nothing():
     stays a tie (the neighbour rule decides, as without cross-group)."""
     insts = tie_file(other_groups=False)
     assert by_group(extract(insts, ALIGN)) == by_group(extract(insts, NO_CROSS))
+
+
+def test_token_a_value_brings_every_time_is_not_shared_with_a_name_it_met_by_chance():
+    """``kubwa`` predicts *older* and Mary alike in the group, but comes with
+    Mary in two of her six instances: it translates *older* (no pooled
+    evidence needed)."""
+    doc = extract(consistency_file(), NO_CROSS)
+    t = template_of(doc, "older")
+    assert t["template"] == "{first_name} {adj} kuliko {first_name1}."
+    assert "kubwa umri" in t["lexicons"]["adj"]
+    assert all(" " not in v for v in t["lexicons"]["first_name"])
+
+
+def test_agreement_form_keeps_its_value_beside_a_name_it_always_met():
+    """``brasila`` comes with *Brazilian* one time in four, and with Mary one
+    time in two; its stem is *Brazilian*'s main form's, so Mary does not win."""
+    doc = extract(agreement_form_file(), NO_CROSS)
+    nats = [v for t in by_group(doc)["nation"] for v in t["lexicons"]["nationality"]]
+    names = [v for t in by_group(doc)["nation"] for v in t["lexicons"]["first_name"]]
+    assert "brasila" in nats and "brasila" not in names
+
+
+def test_value_the_file_does_not_support_is_a_coincidence_of_the_sample():
+    insts = coincidence_file()
+    t = template_of(extract(insts, ALIGN), "proj")
+    assert t["template"] == "{first_name} {s} kuhusu mradi na {first_name1}."
+    assert "mwenye hamu" in t["lexicons"]["s"]
+    alone = by_group(extract(insts, NO_CROSS))["proj"]
+    assert not any("mwenye hamu" in t["lexicons"].get("s", []) for t in alone)
 
 
 # --------------------------------------------------------------------------- #

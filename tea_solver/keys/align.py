@@ -255,13 +255,36 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     (P(v | t) >= threshold).  Ties go first to a value the token also
     predicts over the whole file (``pooled``, see :func:`pooled_stats`), then
     to the value whose main translation shares the token's stem (agreement
-    forms), then to the higher P(t | v).  The file's evidence counts only as
-    yes/no: a token that predicts no value over the file (``快`` in ``更快``
-    and ``愉快``) says nothing about which of its group's values it
-    translates.  A token that predicts some of its candidate values over the
-    file is not a token those values share: it keeps the best of them, and
-    :func:`_resolve` does not hand it to a neighbour (``hautement curieux``,
-    where *curious* was drawn only beside *highly* in its group).
+    forms), then to the higher P(t | v).
+
+    Few instances per group make coincidences (a value drawn twice, both
+    times beside the same name or intensifier), and three rules keep them
+    from deciding:
+
+    * *file support* (``pooled`` only): a candidate value must be one the
+      token predicts over the file, or one that brings the token over the
+      file (P(t | v) >= consistent: ``快`` is in ``更快`` and ``愉快``, yet
+      *faster* always has it).  Neither: the token met the value by chance in
+      this group's sample (``hamu`` of *passionate* and *curious*, seen three
+      times in four beside *Chen*); it is left to the later steps, as when
+      no value passes the threshold.
+    * *the file decides*: a token that predicts some of its candidates over
+      the file is not one those values share; the others drop out, and
+      :func:`_resolve` does not hand it to a neighbour (``hautement
+      curieux``, where *curious* was drawn only beside *highly*).  The
+      file's evidence counts only as yes/no: a token predicting no value
+      over the file says nothing about which it translates.
+    * *consistency*: a value's translation shows in (nearly) every instance
+      of it, so a candidate another candidate beats both on stem similarity
+      and on P(t | v) (by more than ``consistent``) is not sharing the token
+      either (``lớn`` of *older*, every time, beside *Priya* once in eight).
+      The stem condition keeps an agreement form, which comes with its
+      value only part of the time (``indienne``), beside a name it met
+      every time.
+
+    Without either kind of evidence, the token is shared: ``リ`` in both
+    ``メアリー`` and ``プリヤ`` comes with both names every time.
+
     A word two values share (``peu`` in ``quelque peu`` / ``un peu``) predicts
     neither; it joins its value later, as an optional neighbour
     (:func:`_absorb_affixes`), or as the only word left for a value
@@ -283,13 +306,19 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                     if p < threshold:
                         continue
                     clear = pooled is not None and pooled.predicts(t, d.lexval) >= threshold
+                    if pooled is not None and not clear \
+                            and pooled.follows(t, d.lexval) < consistent:
+                        continue    # a coincidence of the group's sample
                     scored.append(((min(p, threshold), clear,
                                     _stem_similarity(t, main.get(d.lexval, "")),
                                     q, p, d.name), d))
                 scored.sort(key=lambda x: x[0], reverse=True)
                 # the file singles out one reading: not a token the values share
-                clear = [d for k, d in scored if k[1]]
-                options.append(clear or [d for _k, d in scored])
+                kept = [(k, d) for k, d in scored if k[1]] or scored
+                # nor with a value another candidate beats on stem and on P(t | v)
+                options.append([d for k, d in kept
+                                if not any(o[2] >= k[2] and consistent * o[3] > k[3]
+                                           for o, _e in kept)])
             per_field.append(_resolve(options))
         labels.append(per_field)
     return labels
