@@ -343,6 +343,36 @@ def coincidence_file():
     return insts
 
 
+def repeat_file(repeated_state=False):
+    """One group.  ``ya`` is in *guinea pig* (``nguruwe ya Guinea``, drawn in
+    nine instances) and in *fire truck* (``lori ya moto``, drawn twice, once
+    beside the guinea pig).  ``repeated_state``: a second group whose source
+    shows its (multi-word) state twice."""
+    vehicles = {"a car": "gari", "a truck": "lori", "a fire truck": "lori ya moto",
+                "a bike": "baiskeli", "a boat": "mashua"}
+    animals = {"a dog": "mbwa", "a cat": "paka", "a guinea pig": "nguruwe ya Guinea",
+               "a cow": "ng'ombe"}
+    names = list(NAMES)
+    draws = [(names[k % 5], v, a) for k, (v, a) in enumerate(itertools.product(
+        ["a car", "a truck", "a bike", "a boat"], ["a dog", "a cat", "a guinea pig", "a cow"]))]
+    draws += [("Mary", "a fire truck", "a guinea pig"), ("John", "a fire truck", "a dog"),
+              ("Chen", "a car", "a guinea pig"), ("Ahmed", "a boat", "a guinea pig"),
+              ("Priya", "a bike", "a guinea pig")]
+    insts = rows("has", [({"first_name": n, "vehicle": v, "animal": a},
+                          "%s has %s and %s." % (n, v, a),
+                          "%s ana %s na %s." % (NAMES[n], vehicles[v], animals[a]))
+                         for n, v, a in draws])
+    if repeated_state:
+        states = {"happy": "furaha tele", "sad": "huzuni kubwa", "tired": "amechoka"}
+        insts += make_group("twice", {"first_name": NAMES, "s": states},
+                            lambda s, t: ("%s is %s. He is %s." % (s["first_name"], s["s"],
+                                                                  s["s"]),
+                                          "%s ni %s. Yeye ni %s." % (t["first_name"], t["s"],
+                                                                    t["s"])))
+    return insts
+
+
+
 ALIGN = ExtractOptions(keys="align", solver="ilp")
 NO_CROSS = ExtractOptions(keys="align", solver="ilp", cross_group=False)
 
@@ -560,6 +590,7 @@ FIXTURES = {
     "consistency": consistency_file,
     "agreement-form": agreement_form_file,
     "coincidence": coincidence_file,
+    "repeat": lambda: repeat_file(repeated_state=True),
 }
 
 
@@ -650,6 +681,22 @@ def test_value_the_file_does_not_support_is_a_coincidence_of_the_sample():
     assert "mwenye hamu" in t["lexicons"]["s"]
     alone = by_group(extract(insts, NO_CROSS))["proj"]
     assert not any("mwenye hamu" in t["lexicons"].get("s", []) for t in alone)
+
+
+def test_copy_of_a_word_away_from_its_value_span_leaves_the_value():
+    """The first ``ya`` of ``lori ya moto na nguruwe ya Guinea`` is not the
+    guinea pig's: *fire truck* keeps its whole translation."""
+    t = template_of(extract(repeat_file(), NO_CROSS), "has")
+    assert t["template"] == "{first_name} ana {vehicle} na {animal}."
+    assert "lori ya moto" in t["lexicons"]["vehicle"]
+    assert "nguruwe ya Guinea" in t["lexicons"]["animal"]
+
+
+def test_value_the_source_repeats_keeps_every_copy():
+    t = template_of(extract(repeat_file(repeated_state=True), NO_CROSS), "twice")
+    assert t["template"] == "{first_name} ni {s}. Yeye ni {s}."
+    assert sorted(t["lexicons"]["s"]) == ["amechoka", "furaha tele", "huzuni kubwa"]
+
 
 
 # --------------------------------------------------------------------------- #

@@ -409,6 +409,47 @@ def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float):
                             row[i] = d
 
 
+def _release_repeats(items, draws, sources, labels) -> None:
+    """Unlabel the copies of a word that sit away from its value's span.
+
+    Labels are learnt from which words an instance *has*, not where: in
+    ``un camión de bomberos y un conejillo de Indias`` both ``de`` get the
+    label of *guinea pig* when, in a small sample, ``de`` came mostly with
+    it.  A value the source shows once is translated once, in one place: the
+    copies of a word outside the value's longest span (when that span holds
+    the word too) belong to the frame or another value, and the later steps
+    place them (``camión de`` joins *fire truck* as an optional neighbour).
+    Must not fire for a value the source repeats (``{s} … {s}``: each copy
+    is a span of its own), nor where the span holds no copy of the word.
+    """
+    def shown(d: Draw) -> str:
+        return d.value if isinstance(d.value, str) else d.value[(d.indices or (0,))[0]]
+
+    for segs, ds, source, per_field in zip(items, draws, sources, labels):
+        once = {d for d in ds if len(d.indices) <= 1 and _count(source, shown(d)) == 1}
+        for seg, row in zip(segs, per_field):
+            runs = [r for r in _runs(row, 0) if r.draw in once]
+            longest: dict = {}
+            for r in runs:     # the first of the longest spans, if two tokens or more
+                best = longest.get(r.draw)
+                if r.end - r.start >= 2 and (best is None
+                                             or r.end - r.start > best.end - best.start):
+                    longest[r.draw] = r
+            for r in runs:
+                main = longest.get(r.draw)
+                if main is None or r is main:
+                    continue
+                inside = set(seg.tokens[main.start:main.end])
+                for i in range(r.start, r.end):
+                    if seg.tokens[i] in inside:
+                        row[i] = None
+
+
+def _count(text: str, value: str) -> int:
+    """How many times ``value`` stands as a whole word in ``text``."""
+    return len(re.findall(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text))
+
+
 def _runs(labels_row: list, f: int) -> list[Span]:
     spans = []
     i, n = 0, len(labels_row)
@@ -663,6 +704,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         labels = labels_simalign(instances, items, draws, model=model, method=method)
     else:
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
+    _release_repeats(items, draws, sources, labels)
     _rescue_unlabelled(items, draws, labels, stats, consistent)
     _fill_gaps(items, labels, consistent, stats)
     _release_paradigm_words(items, labels)
