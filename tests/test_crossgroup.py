@@ -373,6 +373,43 @@ def repeat_file(repeated_state=False):
 
 
 
+def homonym_file():
+    """One group.  *particularly* and *particular* are both ``khas``:
+    *particularly particular* reads ``khas khas``; *particularly* is drawn
+    six times, *particular* twice, so ``khas`` predicts *particularly*."""
+    very = {"very": "molto", "really": "vero", "particularly": "khas"}
+    states = dict(STATES, particular="khas")
+    names = list(NAMES)
+    combos = [(v, st) for v in very for st in STATES]
+    combos += [("particularly", "particular"), ("very", "particular")]
+    return rows("homonym", [({"first_name": names[k % 5], "very": v, "s": st,
+                              "first_name1": names[(k + 1) % 5]},
+                             "%s is %s %s. %s is %s." % (names[k % 5], v, st, names[(k + 1) % 5],
+                                                         st),
+                             "%s est %s %s. %s est %s." % (NAMES[names[k % 5]], very[v],
+                                                          states[st],
+                                                          NAMES[names[(k + 1) % 5]],
+                                                          states[st]))
+                            for k, (v, st) in enumerate(combos)])
+
+
+
+def doubled_file():
+    """One group.  *really* is ``sach sach`` (one value, a doubled word); the
+    source shows the state twice, the target once (``… bhi``)."""
+    very = {"very": "bahut", "really": "sach sach", "quite": "kaafi"}
+    names = list(NAMES)
+    combos = list(itertools.product(very, STATES))
+    return rows("doubled", [({"first_name": names[k % 5], "very": v, "s": st,
+                              "first_name1": names[(k + 1) % 5]},
+                             "%s is %s %s, %s is %s too." % (names[k % 5], v, st,
+                                                            names[(k + 1) % 5], st),
+                             "%s %s %s hai, %s bhi." % (NAMES[names[k % 5]], very[v],
+                                                       STATES[st], NAMES[names[(k + 1) % 5]]))
+                            for k, (v, st) in enumerate(combos)])
+
+
+
 ALIGN = ExtractOptions(keys="align", solver="ilp")
 NO_CROSS = ExtractOptions(keys="align", solver="ilp", cross_group=False)
 
@@ -591,6 +628,8 @@ FIXTURES = {
     "agreement-form": agreement_form_file,
     "coincidence": coincidence_file,
     "repeat": lambda: repeat_file(repeated_state=True),
+    "homonym": homonym_file,
+    "doubled": doubled_file,
 }
 
 
@@ -696,6 +735,23 @@ def test_value_the_source_repeats_keeps_every_copy():
     t = template_of(extract(repeat_file(repeated_state=True), NO_CROSS), "twice")
     assert t["template"] == "{first_name} ni {s}. Yeye ni {s}."
     assert sorted(t["lexicons"]["s"]) == ["amechoka", "furaha tele", "huzuni kubwa"]
+
+
+
+def test_value_sharing_its_neighbours_word_takes_one_copy():
+    t = template_of(extract(homonym_file(), NO_CROSS), "homonym")
+    assert t["template"] == "{first_name} est {very} {s}. {first_name1} est {s}."
+    assert sorted(t["lexicons"]["very"]) == ["khas", "molto", "vero"]
+    assert "khas" in t["lexicons"]["s"]
+
+
+
+def test_doubled_word_of_one_value_stays_whole():
+    """The state has one span for two in the source, but does not bring
+    ``sach``: the intensifier keeps both copies."""
+    t = template_of(extract(doubled_file(), NO_CROSS), "doubled")
+    assert t["template"] == "{first_name} {very} {s} hai, {first_name1} bhi."
+    assert sorted(t["lexicons"]["very"]) == ["bahut", "kaafi", "sach sach"]
 
 
 

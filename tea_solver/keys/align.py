@@ -422,11 +422,8 @@ def _release_repeats(items, draws, sources, labels) -> None:
     Must not fire for a value the source repeats (``{s} … {s}``: each copy
     is a span of its own), nor where the span holds no copy of the word.
     """
-    def shown(d: Draw) -> str:
-        return d.value if isinstance(d.value, str) else d.value[(d.indices or (0,))[0]]
-
     for segs, ds, source, per_field in zip(items, draws, sources, labels):
-        once = {d for d in ds if len(d.indices) <= 1 and _count(source, shown(d)) == 1}
+        once = {d for d in ds if len(d.indices) <= 1 and _count(source, _shown(d)) == 1}
         for seg, row in zip(segs, per_field):
             runs = [r for r in _runs(row, 0) if r.draw in once]
             longest: dict = {}
@@ -443,6 +440,53 @@ def _release_repeats(items, draws, sources, labels) -> None:
                 for i in range(r.start, r.end):
                     if seg.tokens[i] in inside:
                         row[i] = None
+
+
+def _share_repeats(items, draws, sources, labels, stats: _Stats, consistent: float) -> None:
+    """Give a draw with fewer spans than the source shows it one copy of a
+    word its neighbour's span repeats.
+
+    Two values can have one translation: *particularly particular* reads
+    ``ચોક્કસ ચોક્કસ``.  The word predicts the intensifier (the state is drawn
+    less often), so both copies join it, and the state has no span there
+    (:func:`_rescue_unlabelled` finds only its other place).  A value the
+    source shows once is translated once: when its span ends in two copies
+    of a unit (a word, or words: ``đặc biệt đặc biệt``) that comes with the
+    value short of a span every time (and is not its lexicon's frame), the
+    copy at the span's edge on that value's side (source order) is that
+    value's.  Must not fire when that value does not always bring the unit,
+    or when the copy is inside the span (it would cut it in two).
+    """
+    for segs, ds, source, per_field in zip(items, draws, sources, labels):
+        spans = Counter(r.draw for f, row in enumerate(per_field) for r in _runs(row, f))
+        for d in ds:
+            if spans[d] >= _count(source, _shown(d)):
+                continue
+            done = False
+            for seg, row in zip(segs, per_field):
+                for r in _runs(row, 0):
+                    e = r.draw
+                    if done or e == d or len(e.indices) > 1 \
+                            or _count(source, _shown(e)) != 1:
+                        continue
+                    toks = seg.tokens[r.start:r.end]
+                    after = _occurs(source, _shown(d)) > _occurs(source, _shown(e))
+                    for n in range(len(toks) // 2, 0, -1):   # the longest repeated unit
+                        unit = toks[-n:] if after else toks[:n]
+                        if (toks[-2 * n:-n] if after else toks[n:2 * n]) != unit:
+                            continue
+                        if all(stats.follows(t, d.lexval) >= consistent
+                               and not stats.frame(t, d.base, consistent) for t in unit):
+                            for pos in (range(r.end - n, r.end) if after
+                                        else range(r.start, r.start + n)):
+                                row[pos] = d
+                            done = True
+                        break
+
+
+def _shown(d: Draw) -> str:
+    """The text of a draw's value the source shows (its first tuple element shown)."""
+    return d.value if isinstance(d.value, str) else d.value[(d.indices or (0,))[0]]
 
 
 def _count(text: str, value: str) -> int:
@@ -709,6 +753,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
     _fill_gaps(items, labels, consistent, stats)
     _release_paradigm_words(items, labels)
     _absorb_rounds(items, labels, consistent, stats, source_function_words(draws))
+    _share_repeats(items, draws, sources, labels, stats, consistent)
     return GroupAlignment(items, draws, labels, sources)
 
 
