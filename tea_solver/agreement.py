@@ -21,8 +21,8 @@ their observed forms do not contradict each other.  With few instances per
 group an A value may meet no multi-form B value at all, or too few to tell
 its class from another's; the other groups of the file, which draw the same
 values, then say which form it selects (:func:`agreement_evidence`): a source
-value's class (a profession's gender) does not change between sentences.  Detection needs to know
-which source value a target form translates, so it runs on alignment keys
+value's class (a profession's gender) does not change between sentences.
+Detection needs to know which source value a target form translates, so it runs on alignment keys
 (:mod:`tea_solver.keys.align`); graph keys carry no such information and are
 left as they are.
 """

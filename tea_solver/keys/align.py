@@ -32,6 +32,14 @@ source slot ``{adj[1]}`` gives a target slot ``{adj[1]}``, whose tuple entries
 hold the translated element at position 1 (other positions, which the
 template does not use, are empty strings).
 
+With few instances per group, values meet by chance (*curious* drawn twice,
+both times beside *highly*): step 2 then also asks the co-occurrence counts
+of the whole file (:func:`pooled_stats`), where each value is drawn beside
+many others, and a value's translation comes with it every time
+(:func:`_labels_cooccurrence`); a word copied away from its value's span, or
+a word two values share (:func:`_release_repeats`, :func:`_share_repeats`),
+is placed by where the value's span is.
+
 Steps 1–4 see one group; :mod:`tea_solver.keys.crossgroup` then refines the
 spans with what the other groups of the file show about the same lexicons
 (``एक`` in every Hindi animal, ``و`` glued to the second noun), and
