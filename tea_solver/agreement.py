@@ -17,18 +17,23 @@ slot A (the first name's gender), the product contains strings no one wrote
 
 Only what the *value forms* justify is split: a combination merely unseen
 (the group saw a sample) is no evidence, so A's classes are merged wherever
-their observed forms do not contradict each other.  Detection needs to know
-which source value a target form translates, so it runs on alignment keys
+their observed forms do not contradict each other.  With few instances per
+group an A value may meet no multi-form B value at all, or too few to tell
+its class from another's; the other groups of the file, which draw the same
+values, then say which form it selects (:func:`agreement_evidence`): a source
+value's class (a profession's gender) does not change between sentences.
+Detection needs to know which source value a target form translates, so it runs on alignment keys
 (:mod:`tea_solver.keys.align`); graph keys carry no such information and are
 left as they are.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from tea_solver.keys.align import CONSISTENT
 from tea_solver.keys.base import Key
 from tea_solver.tokenize import token_strings
 
@@ -65,8 +70,15 @@ def _source_of(src_map: dict, text: str) -> frozenset:
     return src_map.get(text) or src_map.get(tuple(token_strings(text))) or frozenset()
 
 
-def _classes(item_fills, a: Slot, b: Slot, multi: set, src_map: dict):
-    """Group A's values by the B forms they select; None if A does not decide them."""
+def _classes(item_fills, a: Slot, b: Slot, multi: set, src_map: dict,
+             elsewhere: Mapping | None = None):
+    """Group A's values by the B forms they select; None if A does not decide them.
+
+    ``elsewhere``: A value → {B source value: form} the other groups of the
+    file show it selecting (:func:`_file_signatures`); it completes what the
+    group saw, to tell the classes apart, but a class's B forms stay those
+    its members were seen with here.
+    """
     sig: dict = defaultdict(dict)
     for _i, fills in item_fills:
         form = fills[b]
@@ -75,26 +87,90 @@ def _classes(item_fills, a: Slot, b: Slot, multi: set, src_map: dict):
             if seen is not None and seen != form:
                 return None
             sig[fills[a]][src] = form
-    classes: list[tuple[dict, list]] = []
-    for value in sorted(sig):
-        for merged, members in classes:
-            if all(merged.get(s, f) == f for s, f in sig[value].items()):
-                merged.update(sig[value])
+    full = {v: dict(forms) for v, forms in sig.items()}
+    for value, forms in sorted((elsewhere or {}).items()):
+        for src, form in forms.items():
+            full.setdefault(value, {}).setdefault(src, form)
+    classes: list[tuple[dict, dict, list]] = []
+    for value in sorted(full):
+        for merged, seen, members in classes:
+            if all(merged.get(s, f) == f for s, f in full[value].items()):
+                merged.update(full[value])
+                seen.update(sig.get(value, {}))
                 members.append(value)
                 break
         else:
-            classes.append((dict(sig[value]), [value]))
+            classes.append((dict(full[value]), dict(sig.get(value, {})), [value]))
     # A values never seen with a multi-form B value join every class
-    free = sorted({fills[a] for _i, fills in item_fills} - set(sig))
-    return [(merged, members + free) for merged, members in classes]
+    free = sorted({fills[a] for _i, fills in item_fills} - set(full))
+    return [(seen, members + free) for _merged, seen, members in classes]
+
+
+def agreement_evidence(alignments) -> list[dict]:
+    """Per group of a file: which target form each source value of a slot B
+    took beside each source value of another slot A, in the whole file.
+
+    ``(A slot, A source value, B slot, B source value) → Counter of B forms``,
+    kept for the slot pairs the group itself has.  The groups of a file draw
+    the same lexicon values; where a group saw an A value only beside B
+    values whose form never changes (``bangladesí``), another group shows
+    which form it selects (``brasileño``, not ``brasileña``).
+    """
+    pooled: dict = defaultdict(Counter)
+    pairs_of = []
+    for al in alignments:
+        pairs = set()
+        for spans in al.spans():
+            for sa in spans:
+                for sb in spans:
+                    if sa.slot[0] == sb.slot[0]:
+                        continue
+                    pooled[(sa.slot, sa.draw.value, sb.slot, sb.draw.value)][sb.text] += 1
+                    pairs.add((sa.slot, sb.slot))
+        pairs_of.append(pairs)
+    return [{k: c for k, c in pooled.items() if (k[0], k[2]) in pairs}
+            for pairs in pairs_of]
+
+
+def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], multi: set,
+                     forms: Mapping, evidence: Mapping) -> dict:
+    """A value → {B source value: the form the file shows it selecting}.
+
+    Only forms this group has for that B value count (another sentence may
+    inflect it otherwise: a case form), and only where one form holds
+    (nearly) all of the file's observations; an A text that translates
+    several source values says nothing.
+    """
+    ka, kb = keys[a[0]], keys[b[0]]
+    slot_a, slot_b = (ka.name, ka.index), (kb.name, kb.index)
+    src_a = _sources(ka)
+    out: dict = {}
+    for value in sorted({fills[a] for _i, fills in item_fills}):
+        srcs = _source_of(src_a, value)
+        if len(srcs) != 1:
+            continue
+        (src_value,) = srcs
+        for src in sorted(multi, key=repr):
+            seen = evidence.get((slot_a, src_value, slot_b, src))
+            if not seen:
+                continue
+            counts = Counter({f: n for f, n in seen.items() if f in forms[src]})
+            if not counts:
+                continue
+            form, n = counts.most_common(1)[0]
+            if n >= CONSISTENT * sum(counts.values()):
+                out.setdefault(value, {})[src] = form
+    return out
 
 
 def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
-                       values: Mapping[int, list]) -> list[Part]:
+                       values: Mapping[int, list], evidence: Mapping | None = None
+                       ) -> list[Part]:
     """Parts of one chosen template (just one, unsplit, when nothing agrees).
 
     ``item_fills`` holds ``(item index, {slot: text})`` for every item the
-    template generates; ``values`` are its lexicons (key id → values).
+    template generates; ``values`` are its lexicons (key id → values);
+    ``evidence`` the file's :func:`agreement_evidence` for the group.
     """
     whole = [Part(dict(values), [i for i, _f in item_fills])]
     slots = sorted({p for parts in shape for p in parts if not isinstance(p, str)})
@@ -118,7 +194,9 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
             # be restricted when A is the key's one draw in the template
             if a[0] == b[0] or draws[a[0]] > 1:
                 continue
-            classes = _classes(item_fills, a, b, multi, src_map)
+            elsewhere = _file_signatures(item_fills, a, b, keys, multi, forms, evidence) \
+                if evidence else None
+            classes = _classes(item_fills, a, b, multi, src_map, elsewhere)
             if classes is None or len(classes) < 2:
                 continue
             if best is None or len(classes) < len(best[2]):

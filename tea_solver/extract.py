@@ -252,7 +252,8 @@ def extract_group(template_id: str, instances: Sequence[Instance],
 
     carried = _carried_fields(instances)
     templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
-                                multi, agreement=opts.agreement, min_support=opts.min_support)
+                                multi, agreement=opts.agreement, min_support=opts.min_support,
+                                evidence=alignment.agreement if alignment is not None else None)
     for obj in templates:
         for name, value in carried.items():
             obj.setdefault(name, value)
@@ -297,13 +298,19 @@ def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[
     Runs in the calling process (a SimAlign model loads once).  Returns the
     alignments in group order and the notes of the cross-group decisions.
     """
-    from tea_solver.keys.align import align_group
+    from tea_solver.keys.align import align_group, pooled_stats, prepare_group
+    prepared = [prepare_group(insts) for insts in groups.values()]
+    pooled = pooled_stats(prepared) if opts.cross_group else None
     alignments = [align_group(insts, aligner=opts.aligner, model=opts.align_model,
-                              method=opts.align_method) for insts in groups.values()]
+                              method=opts.align_method, prepared=prep, pooled=pooled)
+                  for insts, prep in zip(groups.values(), prepared)]
     notes: list = []
     if opts.cross_group:
         from tea_solver.keys.crossgroup import refine
         notes = refine(alignments, list(groups))
+        from tea_solver.agreement import agreement_evidence
+        for al, evidence in zip(alignments, agreement_evidence(alignments)):
+            al.agreement = evidence
     return alignments, notes
 
 

@@ -209,6 +209,207 @@ def gap_file(bare_states=True):
     return [i for g in groups for i in g]
 
 
+VERY = {"very": "molto", "highly": "alta", "really": "vero", "extremely": "estremo"}
+
+
+def tie_file(other_groups=True):
+    """Few instances per group: in ``intens`` *curious* is drawn twice, both
+    times beside *highly*, which is drawn nowhere else in the group: within
+    it, ``alta`` and ``kurio`` each predict both values, and come with both
+    every time.  The other groups (``other_groups``) show ``kurio`` with
+    *curious* and ``alta`` with *highly* beside other values."""
+    states = dict(STATES, curious="kurio")
+    names = list(NAMES)
+    combos = []
+    for i, s in enumerate(STATES):
+        for j, v in enumerate(v for v in VERY if v != "highly"):
+            if (i + j) % 2 == 0:
+                k = len(combos)
+                combos.append((names[k % 5], v, s, names[(k + 1) % 5]))
+    combos += [("John", "highly", "curious", "Mary"), ("Chen", "highly", "curious", "Priya")]
+    insts = []
+    for n, (a, v, s, b) in enumerate(combos):
+        insts.append(Instance(
+            id="intens/%d" % n, template_id="intens",
+            target=("%s est %s %s. %s est %s." % (NAMES[a], VERY[v], states[s], NAMES[b],
+                                                  states[s]),),
+            source=("%s is %s %s. %s is %s." % (a, v, s, b, s),),
+            fill={"first_name": a, "very": v, "s": s, "first_name1": b},
+            line=n + 1, raw={"label": 1}))
+    if other_groups:
+        insts += make_group("is-state", {"first_name": NAMES, "s": states},
+                            lambda s, t: ("%s is %s." % (s["first_name"], s["s"]),
+                                          "%s hai %s." % (t["first_name"], t["s"])))
+        insts += make_group("works", {"first_name": NAMES, "very": VERY},
+                            lambda s, t: ("%s works %s hard." % (s["first_name"], s["very"]),
+                                          "%s lavora %s duro." % (t["first_name"], t["very"])))
+    return insts
+
+
+PROFESSIONS = {"actor": ("aktor", "m"), "actress": ("aktrisa", "f"), "waiter": ("kelnero", "m"),
+               "waitress": ("kelnera", "f"), "farmer": ("farmero", "m"), "nurse": ("nursa", "f"),
+               "pilot": ("piloto", "m"), "singer": ("singera", "f")}
+NATIONS = {"Brazilian": ("brasilo", "brasila"), "Chinese": ("cino", "cina"),
+           "Indian": ("indo", "inda"), "American": ("amerikan", "amerikan"),
+           "Kenyan": ("kenyan", "kenyan")}
+
+
+def gender_file(case_elsewhere=""):
+    """Nationality forms agree with the profession's gender (``brasilo`` /
+    ``brasila``); ``amerikan`` and ``kenyan`` never change.  ``is-both`` has
+    two instances per profession, and *pilot* meets only the invariant
+    nationalities there; ``works`` draws every pair, its nationalities with
+    the ending ``case_elsewhere`` (a case form ``is-both`` never shows)."""
+    names = list(NAMES)
+
+    def row(group, n, name, prof, nat, src, tgt, ending=""):
+        form, gender = PROFESSIONS[prof]
+        nat_t = NATIONS[nat][0 if gender == "m" else 1] + ending
+        return Instance(id="%s/%d" % (group, n), template_id=group,
+                        target=(tgt % (NAMES[name], form, NAMES[name], nat_t),),
+                        source=(src % (name, prof, name, nat),),
+                        fill={"first_name": name, "profession": prof, "nationality": nat},
+                        line=n + 1, raw={"label": 1})
+    small = []
+    for i, prof in enumerate(PROFESSIONS):
+        nats = ["American", "Kenyan"] if prof == "pilot" else \
+            [list(NATIONS)[i % 5], list(NATIONS)[(i + 2) % 5]]
+        small += [(names[(i + j) % 5], prof, nat) for j, nat in enumerate(nats)]
+    insts = [row("is-both", n, name, prof, nat, "%s is a %s. %s is %s.", "%s es %s. %s es %s.")
+             for n, (name, prof, nat) in enumerate(small)]
+    pairs = itertools.product(PROFESSIONS, NATIONS, names[:2])
+    insts += [row("works", n, name, prof, nat, "%s works as a %s; %s is %s.",
+                  "%s labora kom %s; %s esas %s.", case_elsewhere)
+              for n, (prof, nat, name) in enumerate(pairs)]
+    return insts
+
+
+def rows(group, specs):
+    """Instances of one group from ``(fill, source, target)`` triples."""
+    return [Instance(id="%s/%d" % (group, n), template_id=group, target=(tgt,), source=(src,),
+                     fill=fill, line=n + 1, raw={"label": 1})
+            for n, (fill, src, tgt) in enumerate(specs)]
+
+
+def consistency_file():
+    """One group.  *older* (``kubwa umri``) is drawn twice, both times with
+    Mary (``Meri``) right before it, and Mary is drawn in six instances."""
+    adjs = {"taller": "refu", "richer": "tajiri", "stronger": "hodari", "smarter": "werevu",
+            "older": "kubwa umri"}
+    names = list(NAMES)
+    pairs = [(names[k % 5], adj, names[(k + 2) % 5])
+             for k, adj in enumerate(["taller", "richer", "stronger", "smarter"] * 3)]
+    pairs += [("Mary", "older", "John"), ("Mary", "older", "Chen"),
+              ("Mary", "taller", "Chen"), ("Mary", "richer", "John")]
+    return rows("older", [({"first_name": a, "adj": adj, "first_name1": b},
+                           "%s is %s than %s." % (a, adj, b),
+                           "%s %s kuliko %s." % (NAMES[a], adjs[adj], NAMES[b]))
+                          for a, adj, b in pairs])
+
+
+def agreement_form_file():
+    """One group.  *Brazilian* agrees with the name: ``brasila`` once, beside
+    Mary (drawn twice), ``brasilo`` three times."""
+    nats = {"Brazilian": ("brasilo", "brasila"), "Chinese": ("cino", "cina"),
+            "Kenyan": ("kenyan", "kenyan")}
+    female = {"Mary", "Priya"}
+    draws = [("John", "Brazilian"), ("Ahmed", "Brazilian"), ("Chen", "Brazilian"),
+             ("Mary", "Brazilian"), ("Mary", "Kenyan"), ("Priya", "Chinese"),
+             ("John", "Chinese"), ("Ahmed", "Kenyan"), ("Chen", "Chinese"), ("Priya", "Kenyan")]
+    return rows("nation", [({"first_name": a, "nationality": nat}, "%s is %s." % (a, nat),
+                            "%s hai ya %s." % (NAMES[a], nats[nat][a in female]))
+                           for a, nat in draws])
+
+
+def coincidence_file():
+    """``hamu`` is in *passionate* (``mwenye hamu``) and *curious* (``mwenye
+    hamu ya kujua``); in ``proj`` three of its four instances draw Chen, so
+    within the group ``hamu`` predicts Chen; over the file it does not."""
+    states = {"passionate": "mwenye hamu", "curious": "mwenye hamu ya kujua",
+              "happy": "furaha", "sad": "huzuni", "tired": "uchovu", "angry": "hasira"}
+    draws = [("Fatima", "passionate", "Chen"), ("John", "curious", "Chen"),
+             ("Chen", "curious", "Mary"), ("Fatima", "curious", "Ahmed")]
+    names = ["John", "Mary", "Ahmed", "Chen", "Fatima", "Priya"]
+    plain = ["happy", "sad", "tired", "angry"]
+    draws += [(names[k % 6], plain[k % 4], names[(k + 1) % 6]) for k in range(12)]
+    names_t = dict(NAMES, Fatima="Fatuma")
+    insts = rows("proj", [({"first_name": a, "s": s, "first_name1": b},
+                           "%s is %s about the project with %s." % (a, s, b),
+                           "%s %s kuhusu mradi na %s." % (names_t[a], states[s], names_t[b]))
+                          for a, s, b in draws])
+    insts += make_group("feels", {"first_name": names_t, "s": states},
+                        lambda s, t: ("%s feels %s." % (s["first_name"], s["s"]),
+                                      "%s anahisi %s." % (t["first_name"], t["s"])))
+    return insts
+
+
+def repeat_file(repeated_state=False):
+    """One group.  ``ya`` is in *guinea pig* (``nguruwe ya Guinea``, drawn in
+    nine instances) and in *fire truck* (``lori ya moto``, drawn twice, once
+    beside the guinea pig).  ``repeated_state``: a second group whose source
+    shows its (multi-word) state twice."""
+    vehicles = {"a car": "gari", "a truck": "lori", "a fire truck": "lori ya moto",
+                "a bike": "baiskeli", "a boat": "mashua"}
+    animals = {"a dog": "mbwa", "a cat": "paka", "a guinea pig": "nguruwe ya Guinea",
+               "a cow": "ng'ombe"}
+    names = list(NAMES)
+    draws = [(names[k % 5], v, a) for k, (v, a) in enumerate(itertools.product(
+        ["a car", "a truck", "a bike", "a boat"], ["a dog", "a cat", "a guinea pig", "a cow"]))]
+    draws += [("Mary", "a fire truck", "a guinea pig"), ("John", "a fire truck", "a dog"),
+              ("Chen", "a car", "a guinea pig"), ("Ahmed", "a boat", "a guinea pig"),
+              ("Priya", "a bike", "a guinea pig")]
+    insts = rows("has", [({"first_name": n, "vehicle": v, "animal": a},
+                          "%s has %s and %s." % (n, v, a),
+                          "%s ana %s na %s." % (NAMES[n], vehicles[v], animals[a]))
+                         for n, v, a in draws])
+    if repeated_state:
+        states = {"happy": "furaha tele", "sad": "huzuni kubwa", "tired": "amechoka"}
+        insts += make_group("twice", {"first_name": NAMES, "s": states},
+                            lambda s, t: ("%s is %s. He is %s." % (s["first_name"], s["s"],
+                                                                  s["s"]),
+                                          "%s ni %s. Yeye ni %s." % (t["first_name"], t["s"],
+                                                                    t["s"])))
+    return insts
+
+
+
+def homonym_file():
+    """One group.  *particularly* and *particular* are both ``khas``:
+    *particularly particular* reads ``khas khas``; *particularly* is drawn
+    six times, *particular* twice, so ``khas`` predicts *particularly*."""
+    very = {"very": "molto", "really": "vero", "particularly": "khas"}
+    states = dict(STATES, particular="khas")
+    names = list(NAMES)
+    combos = [(v, st) for v in very for st in STATES]
+    combos += [("particularly", "particular"), ("very", "particular")]
+    return rows("homonym", [({"first_name": names[k % 5], "very": v, "s": st,
+                              "first_name1": names[(k + 1) % 5]},
+                             "%s is %s %s. %s is %s." % (names[k % 5], v, st, names[(k + 1) % 5],
+                                                         st),
+                             "%s est %s %s. %s est %s." % (NAMES[names[k % 5]], very[v],
+                                                          states[st],
+                                                          NAMES[names[(k + 1) % 5]],
+                                                          states[st]))
+                            for k, (v, st) in enumerate(combos)])
+
+
+
+def doubled_file():
+    """One group.  *really* is ``sach sach`` (one value, a doubled word); the
+    source shows the state twice, the target once (``… bhi``)."""
+    very = {"very": "bahut", "really": "sach sach", "quite": "kaafi"}
+    names = list(NAMES)
+    combos = list(itertools.product(very, STATES))
+    return rows("doubled", [({"first_name": names[k % 5], "very": v, "s": st,
+                              "first_name1": names[(k + 1) % 5]},
+                             "%s is %s %s, %s is %s too." % (names[k % 5], v, st,
+                                                            names[(k + 1) % 5], st),
+                             "%s %s %s hai, %s bhi." % (NAMES[names[k % 5]], very[v],
+                                                       STATES[st], NAMES[names[(k + 1) % 5]]))
+                            for k, (v, st) in enumerate(combos)])
+
+
+
 ALIGN = ExtractOptions(keys="align", solver="ilp")
 NO_CROSS = ExtractOptions(keys="align", solver="ilp", cross_group=False)
 
@@ -421,6 +622,14 @@ FIXTURES = {
     "gap": gap_file,
     "gap-no-bare-states": lambda: gap_file(bare_states=False),
     "all": all_rules_file,
+    "tie": tie_file,
+    "gender": gender_file,
+    "consistency": consistency_file,
+    "agreement-form": agreement_form_file,
+    "coincidence": coincidence_file,
+    "repeat": lambda: repeat_file(repeated_state=True),
+    "homonym": homonym_file,
+    "doubled": doubled_file,
 }
 
 
@@ -458,6 +667,119 @@ def test_every_template_regenerates_the_instances_it_covers(name, cross_group):
                 for part in (v if isinstance(v, list) else [v]):
                     assert part == "" or any(part in i.target[0] for i in insts
                                              if i.template_id == t["source_template_id"])
+
+
+# --------------------------------------------------------------------------- #
+# Small samples: co-occurrence pooled over the file breaks within-group ties
+
+
+def test_pooled_evidence_keeps_a_value_seen_only_beside_one_neighbour():
+    insts = tie_file()
+    doc = extract(insts, ALIGN)
+    t = template_of(doc, "intens")
+    assert t["template"] == "{first_name} est {very} {s}. {first_name1} est {s}."
+    assert sorted(t["lexicons"]["very"]) == sorted(VERY.values())
+    assert "kurio" in t["lexicons"]["s"]
+    # within the group alone the tie hands ``kurio`` to its neighbour
+    alone = extract(insts, NO_CROSS)
+    assert any("alta kurio" in vals for t in by_group(alone)["intens"]
+               for vals in t["lexicons"].values())
+
+
+def test_pooled_evidence_of_one_group_decides_nothing():
+    """The file is the one group: its pooled counts are the group's, the tie
+    stays a tie (the neighbour rule decides, as without cross-group)."""
+    insts = tie_file(other_groups=False)
+    assert by_group(extract(insts, ALIGN)) == by_group(extract(insts, NO_CROSS))
+
+
+def test_token_a_value_brings_every_time_is_not_shared_with_a_name_it_met_by_chance():
+    """``kubwa`` predicts *older* and Mary alike in the group, but comes with
+    Mary in two of her six instances: it translates *older* (no pooled
+    evidence needed)."""
+    doc = extract(consistency_file(), NO_CROSS)
+    t = template_of(doc, "older")
+    assert t["template"] == "{first_name} {adj} kuliko {first_name1}."
+    assert "kubwa umri" in t["lexicons"]["adj"]
+    assert all(" " not in v for v in t["lexicons"]["first_name"])
+
+
+def test_agreement_form_keeps_its_value_beside_a_name_it_always_met():
+    """``brasila`` comes with *Brazilian* one time in four, and with Mary one
+    time in two; its stem is *Brazilian*'s main form's, so Mary does not win."""
+    doc = extract(agreement_form_file(), NO_CROSS)
+    nats = [v for t in by_group(doc)["nation"] for v in t["lexicons"]["nationality"]]
+    names = [v for t in by_group(doc)["nation"] for v in t["lexicons"]["first_name"]]
+    assert "brasila" in nats and "brasila" not in names
+
+
+def test_value_the_file_does_not_support_is_a_coincidence_of_the_sample():
+    insts = coincidence_file()
+    t = template_of(extract(insts, ALIGN), "proj")
+    assert t["template"] == "{first_name} {s} kuhusu mradi na {first_name1}."
+    assert "mwenye hamu" in t["lexicons"]["s"]
+    alone = by_group(extract(insts, NO_CROSS))["proj"]
+    assert not any("mwenye hamu" in t["lexicons"].get("s", []) for t in alone)
+
+
+def test_copy_of_a_word_away_from_its_value_span_leaves_the_value():
+    """The first ``ya`` of ``lori ya moto na nguruwe ya Guinea`` is not the
+    guinea pig's: *fire truck* keeps its whole translation."""
+    t = template_of(extract(repeat_file(), NO_CROSS), "has")
+    assert t["template"] == "{first_name} ana {vehicle} na {animal}."
+    assert "lori ya moto" in t["lexicons"]["vehicle"]
+    assert "nguruwe ya Guinea" in t["lexicons"]["animal"]
+
+
+def test_value_the_source_repeats_keeps_every_copy():
+    t = template_of(extract(repeat_file(repeated_state=True), NO_CROSS), "twice")
+    assert t["template"] == "{first_name} ni {s}. Yeye ni {s}."
+    assert sorted(t["lexicons"]["s"]) == ["amechoka", "furaha tele", "huzuni kubwa"]
+
+
+
+def test_value_sharing_its_neighbours_word_takes_one_copy():
+    t = template_of(extract(homonym_file(), NO_CROSS), "homonym")
+    assert t["template"] == "{first_name} est {very} {s}. {first_name1} est {s}."
+    assert sorted(t["lexicons"]["very"]) == ["khas", "molto", "vero"]
+    assert "khas" in t["lexicons"]["s"]
+
+
+
+def test_doubled_word_of_one_value_stays_whole():
+    """The state has one span for two in the source, but does not bring
+    ``sach``: the intensifier keeps both copies."""
+    t = template_of(extract(doubled_file(), NO_CROSS), "doubled")
+    assert t["template"] == "{first_name} {very} {s} hai, {first_name1} bhi."
+    assert sorted(t["lexicons"]["very"]) == ["bahut", "kaafi", "sach sach"]
+
+
+
+# --------------------------------------------------------------------------- #
+# Small samples: agreement classes from the other groups of the file
+
+
+def test_agreement_class_of_a_value_seen_only_with_invariant_forms_comes_from_the_file():
+    insts = gender_file()
+    doc = extract(insts, ALIGN)
+    split = sorted((sorted(t["lexicons"]["profession"]), sorted(t["lexicons"]["nationality"]))
+                   for t in by_group(doc)["is-both"])
+    assert split == [(["aktor", "farmero", "kelnero", "piloto"],
+                      ["amerikan", "brasilo", "cino", "indo", "kenyan"]),
+                     (["aktrisa", "kelnera", "nursa", "singera"],
+                      ["amerikan", "brasila", "cina", "inda", "kenyan"])]
+    # within the group alone, *pilot* joins every class
+    alone = by_group(extract(insts, NO_CROSS))["is-both"]
+    assert all("piloto" in t["lexicons"]["profession"] for t in alone)
+
+
+def test_agreement_evidence_in_forms_the_group_never_shows_decides_nothing():
+    """The other group inflects the nationalities (``brasilon``): its forms are
+    not this group's, so they say nothing about its classes."""
+    insts = gender_file(case_elsewhere="n")
+    templates = by_group(extract(insts, ALIGN))["is-both"]
+    assert len(templates) >= 2
+    assert all("piloto" in t["lexicons"]["profession"] for t in templates)
 
 
 # --------------------------------------------------------------------------- #

@@ -38,6 +38,14 @@ template does not use, are empty strings).
    its values' realizations in the group's slot order, so that values sharing
    words no longer trade them at the boundary of adjacent slots.
 
+With few instances per group, values meet by chance (*curious* drawn twice,
+both times beside *highly*): step 2 then also asks the co-occurrence counts
+of the whole file (:func:`pooled_stats`), where each value is drawn beside
+many others, and a value's translation comes with it every time
+(:func:`_labels_cooccurrence`); a word copied away from its value's span, or
+a word two values share (:func:`_release_repeats`, :func:`_share_repeats`),
+is placed by where the value's span is.
+
 Steps 1–6 see one group; :mod:`tea_solver.keys.crossgroup` then refines the
 spans with what the other groups of the file show about the same lexicons
 (``एक`` in every Hindi animal, ``و`` glued to the second noun), and
@@ -145,6 +153,10 @@ class GroupAlignment:
     occurrence, side)`` to an affix the span at that place leaves in the frame
     (side -1: at its start, +1: at its end), where its text has it;
     :mod:`tea_solver.keys.crossgroup` fills it from evidence across groups.
+    ``agreement``: which target form each value of one slot took beside each
+    value of another, over the whole file
+    (:func:`tea_solver.agreement.agreement_evidence`); empty when the group
+    was aligned on its own.
     """
 
     items: list             # per instance: tuple of Segmented, one per target field
@@ -152,6 +164,7 @@ class GroupAlignment:
     labels: list            # per instance, per field, per token: Draw or None
     sources: list = field(default_factory=list)  # per instance: its source text
     trims: dict = field(default_factory=dict)
+    agreement: dict = field(default_factory=dict)
 
     def settle(self, unframed: frozenset = frozenset(), consistent: float = CONSISTENT) -> bool:
         """Re-run the optional-neighbour absorption after labels changed
@@ -249,12 +262,43 @@ class _Stats:
 
 
 def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _Stats,
-                         threshold: float, consistent: float):
+                         threshold: float, consistent: float, pooled: "_Stats | None" = None):
     """Per instance, per field, per token: the Draw it translates (or None).
 
     A token translates value v of its instance when it predicts v
-    (P(v | t) >= threshold).  Ties go to the value whose main translation
-    shares the token's stem (agreement forms), then to the higher P(t | v).
+    (P(v | t) >= threshold).  Ties go first to a value the token also
+    predicts over the whole file (``pooled``, see :func:`pooled_stats`), then
+    to the value whose main translation shares the token's stem (agreement
+    forms), then to the higher P(t | v).
+
+    Few instances per group make coincidences (a value drawn twice, both
+    times beside the same name or intensifier), and three rules keep them
+    from deciding:
+
+    * *file support* (``pooled`` only): a candidate value must be one the
+      token predicts over the file, or one that brings the token over the
+      file (P(t | v) >= consistent: ``快`` is in ``更快`` and ``愉快``, yet
+      *faster* always has it).  Neither: the token met the value by chance in
+      this group's sample (``hamu`` of *passionate* and *curious*, seen three
+      times in four beside *Chen*); it is left to the later steps, as when
+      no value passes the threshold.
+    * *the file decides*: a token that predicts some of its candidates over
+      the file is not one those values share; the others drop out, and
+      :func:`_resolve` does not hand it to a neighbour (``hautement
+      curieux``, where *curious* was drawn only beside *highly*).  The
+      file's evidence counts only as yes/no: a token predicting no value
+      over the file says nothing about which it translates.
+    * *consistency*: a value's translation shows in (nearly) every instance
+      of it, so a candidate another candidate beats both on stem similarity
+      and on P(t | v) (by more than ``consistent``) is not sharing the token
+      either (``lớn`` of *older*, every time, beside *Priya* once in eight).
+      The stem condition keeps an agreement form, which comes with its
+      value only part of the time (``indienne``), beside a name it met
+      every time.
+
+    Without either kind of evidence, the token is shared: ``リ`` in both
+    ``メアリー`` and ``プリヤ`` comes with both names every time.
+
     A word two values share (``peu`` in ``quelque peu`` / ``un peu``) predicts
     neither; it joins its value later, as an optional neighbour
     (:func:`_absorb_affixes`), or as the only word left for a value
@@ -275,10 +319,20 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
                     if p < threshold:
                         continue
-                    scored.append(((min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
+                    clear = pooled is not None and pooled.predicts(t, d.lexval) >= threshold
+                    if pooled is not None and not clear \
+                            and pooled.follows(t, d.lexval) < consistent:
+                        continue    # a coincidence of the group's sample
+                    scored.append(((min(p, threshold), clear,
+                                    _stem_similarity(t, main.get(d.lexval, "")),
                                     q, p, d.name), d))
                 scored.sort(key=lambda x: x[0], reverse=True)
-                options.append([d for _k, d in scored])
+                # the file singles out one reading: not a token the values share
+                kept = [(k, d) for k, d in scored if k[1]] or scored
+                # nor with a value another candidate beats on stem and on P(t | v)
+                options.append([d for k, d in kept
+                                if not any(o[2] >= k[2] and consistent * o[3] > k[3]
+                                           for o, _e in kept)])
             per_field.append(_resolve(options))
         labels.append(per_field)
     return labels
@@ -367,6 +421,91 @@ def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float):
                     for i, t in enumerate(seg.tokens):
                         if t == word and row[i] is None:
                             row[i] = d
+
+
+def _release_repeats(items, draws, sources, labels) -> None:
+    """Unlabel the copies of a word that sit away from its value's span.
+
+    Labels are learnt from which words an instance *has*, not where: in
+    ``un camión de bomberos y un conejillo de Indias`` both ``de`` get the
+    label of *guinea pig* when, in a small sample, ``de`` came mostly with
+    it.  A value the source shows once is translated once, in one place: the
+    copies of a word outside the value's longest span (when that span holds
+    the word too) belong to the frame or another value, and the later steps
+    place them (``camión de`` joins *fire truck* as an optional neighbour).
+    Must not fire for a value the source repeats (``{s} … {s}``: each copy
+    is a span of its own), nor where the span holds no copy of the word.
+    """
+    for segs, ds, source, per_field in zip(items, draws, sources, labels):
+        once = {d for d in ds if len(d.indices) <= 1 and _count(source, _shown(d)) == 1}
+        for seg, row in zip(segs, per_field):
+            runs = [r for r in _runs(row, 0) if r.draw in once]
+            longest: dict = {}
+            for r in runs:     # the first of the longest spans, if two tokens or more
+                best = longest.get(r.draw)
+                if r.end - r.start >= 2 and (best is None
+                                             or r.end - r.start > best.end - best.start):
+                    longest[r.draw] = r
+            for r in runs:
+                main = longest.get(r.draw)
+                if main is None or r is main:
+                    continue
+                inside = set(seg.tokens[main.start:main.end])
+                for i in range(r.start, r.end):
+                    if seg.tokens[i] in inside:
+                        row[i] = None
+
+
+def _share_repeats(items, draws, sources, labels, stats: _Stats, consistent: float) -> None:
+    """Give a draw with fewer spans than the source shows it one copy of a
+    word its neighbour's span repeats.
+
+    Two values can have one translation: *particularly particular* reads
+    ``ચોક્કસ ચોક્કસ``.  The word predicts the intensifier (the state is drawn
+    less often), so both copies join it, and the state has no span there
+    (:func:`_rescue_unlabelled` finds only its other place).  A value the
+    source shows once is translated once: when its span ends in two copies
+    of a unit (a word, or words: ``đặc biệt đặc biệt``) that comes with the
+    value short of a span every time (and is not its lexicon's frame), the
+    copy at the span's edge on that value's side (source order) is that
+    value's.  Must not fire when that value does not always bring the unit,
+    or when the copy is inside the span (it would cut it in two).
+    """
+    for segs, ds, source, per_field in zip(items, draws, sources, labels):
+        spans = Counter(r.draw for f, row in enumerate(per_field) for r in _runs(row, f))
+        for d in ds:
+            if spans[d] >= _count(source, _shown(d)):
+                continue
+            done = False
+            for seg, row in zip(segs, per_field):
+                for r in _runs(row, 0):
+                    e = r.draw
+                    if done or e == d or len(e.indices) > 1 \
+                            or _count(source, _shown(e)) != 1:
+                        continue
+                    toks = seg.tokens[r.start:r.end]
+                    after = _occurs(source, _shown(d)) > _occurs(source, _shown(e))
+                    for n in range(len(toks) // 2, 0, -1):   # the longest repeated unit
+                        unit = toks[-n:] if after else toks[:n]
+                        if (toks[-2 * n:-n] if after else toks[n:2 * n]) != unit:
+                            continue
+                        if all(stats.follows(t, d.lexval) >= consistent
+                               and not stats.frame(t, d.base, consistent) for t in unit):
+                            for pos in (range(r.end - n, r.end) if after
+                                        else range(r.start, r.start + n)):
+                                row[pos] = d
+                            done = True
+                        break
+
+
+def _shown(d: Draw) -> str:
+    """The text of a draw's value the source shows (its first tuple element shown)."""
+    return d.value if isinstance(d.value, str) else d.value[(d.indices or (0,))[0]]
+
+
+def _count(text: str, value: str) -> int:
+    """How many times ``value`` stands as a whole word in ``text``."""
+    return len(re.findall(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text))
 
 
 def _runs(labels_row: list, f: int) -> list[Span]:
@@ -848,10 +987,8 @@ def _realize(items, draws, labels, stats: _Stats, consistent: float) -> None:
             break
 
 
-def align_group(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
-                aligner: str = "cooccurrence", model: str | None = None,
-                method: str = "itermax") -> GroupAlignment:
-    """Align one group's targets with their source slots (steps 1-4 and 6 above)."""
+def prepare_group(instances) -> tuple[list, list, list]:
+    """A group's segmented targets, draws and source texts (one per instance)."""
     items, draws, sources = [], [], []
     for inst in instances:
         if inst.source is None or inst.fill is None:
@@ -860,19 +997,52 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         items.append(tuple(segment(t) for t in inst.target))
         draws.append(instance_draws(inst.fill, inst.source))
         sources.append("\n".join(inst.source))
+    return items, draws, sources
+
+
+def pooled_stats(prepared: Sequence[tuple]) -> _Stats:
+    """Co-occurrence counts over every group of a file (``prepare_group``'s output).
+
+    A lexical value ``(lexicon, source value)`` is the same value in every
+    group, and its translation comes with it wherever it is drawn; the words
+    it happens to be drawn beside change from group to group.  With few
+    instances per group, a value seen twice, both times beside the same
+    value of an adjacent slot (``highly curious``), ties with that neighbour
+    for both its words within the group; over the file, ``curieux`` comes with
+    *curious* in every group, and with *highly* only where the two met.  Frame
+    words of one group count once per instance of it, as in that group alone,
+    so they still predict no value.
+    """
+    items = [segs for its, _ds, _src in prepared for segs in its]
+    draws = [ds for _its, dss, _src in prepared for ds in dss]
+    return _Stats(items, draws)
+
+
+def align_group(instances, threshold: float = THRESHOLD, consistent: float = CONSISTENT,
+                aligner: str = "cooccurrence", model: str | None = None,
+                method: str = "itermax", prepared: tuple | None = None,
+                pooled: _Stats | None = None) -> GroupAlignment:
+    """Align one group's targets with their source slots (steps 1-6 above).
+
+    ``prepared``: the group's :func:`prepare_group` output, if the caller has
+    it; ``pooled``: the file's :func:`pooled_stats`, which break ties between
+    values a token predicts equally well within the group."""
+    items, draws, sources = prepared if prepared is not None else prepare_group(instances)
     stats = _Stats(items, draws)
     if aligner == "cooccurrence":
-        labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
+        labels = _labels_cooccurrence(items, draws, stats, threshold, consistent, pooled)
         _grow_char_spans(items, labels, stats, consistent)
     elif aligner == "simalign":
         from tea_solver.keys.simalign_backend import labels_simalign
         labels = labels_simalign(instances, items, draws, model=model, method=method)
     else:
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
+    _release_repeats(items, draws, sources, labels)
     _rescue_unlabelled(items, draws, labels, stats, consistent)
     _fill_gaps(items, labels, consistent, stats)
     _release_paradigm_words(items, labels)
     _absorb_rounds(items, labels, consistent, stats, source_function_words(draws))
+    _share_repeats(items, draws, sources, labels, stats, consistent)
     _realize(items, draws, labels, stats, consistent)
     return GroupAlignment(items, draws, labels, sources)
 
