@@ -67,14 +67,25 @@ def _source_of(src_map: dict, text: str) -> frozenset:
 
 def _classes(item_fills, a: Slot, b: Slot, multi: set, src_map: dict):
     """Group A's values by the B forms they select; None if A does not decide them."""
+    return _joint_classes(item_fills, a, [(b, multi, src_map)])
+
+
+def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple]):
+    """Group A's values by the forms they select in every dependent slot.
+
+    ``deps`` holds ``(B, multi, src_map)`` per slot B whose multi-form source
+    values A decides; a class's signature maps ``(B, source value)`` to the
+    form.  None if A does not decide some B's form.
+    """
     sig: dict = defaultdict(dict)
     for _i, fills in item_fills:
-        form = fills[b]
-        for src in _source_of(src_map, form) & multi:
-            seen = sig[fills[a]].get(src)
-            if seen is not None and seen != form:
-                return None
-            sig[fills[a]][src] = form
+        for b, multi, src_map in deps:
+            form = fills[b]
+            for src in _source_of(src_map, form) & multi:
+                seen = sig[fills[a]].get((b, src))
+                if seen is not None and seen != form:
+                    return None
+                sig[fills[a]][(b, src)] = form
     classes: list[tuple[dict, list]] = []
     for value in sorted(sig):
         for merged, members in classes:
@@ -102,6 +113,7 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
     for kid, _card in slots:
         draws[kid] += 1
     best = None
+    multis: dict = {}
     for b in slots:
         src_map = _sources(keys[b[0]])
         if not src_map:
@@ -113,6 +125,7 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
         multi = {src for src, fs in forms.items() if len(fs) > 1}
         if not multi:
             continue
+        multis[b] = (multi, src_map)
         for a in slots:
             # a lexicon is shared by all draws of a key, so A's values can only
             # be restricted when A is the key's one draw in the template
@@ -131,18 +144,28 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
             and draws[b[0]] == 1:
         pairs = list(dict.fromkeys((f[a], f[b]) for _i, f in item_fills))
         return [Part(dict(values), [i for i, _f in item_fills], coupled=(a, b), pairs=pairs)]
+    # every other slot whose forms the same A decides is split with it
+    deps = [(b, multi, src_map)]
+    for other in slots:
+        if other == b or other not in multis or other[0] == a[0] \
+                or draws[other[0]] > 1 or other[0] in {d[0][0] for d in deps}:
+            continue
+        if _classes(item_fills, a, other, *multis[other]) is not None:
+            deps.append((other, *multis[other]))
+    if len(deps) > 1:
+        classes = _joint_classes(item_fills, a, deps)
     parts = []
     for merged, members in classes:
         keep = set(members)
         items = [(i, f) for i, f in item_fills if f[a] in keep]
         if not items:
             continue
-        allowed = set(merged.values())
-        b_vals = [v for v in values[b[0]]
-                  if v in allowed or not (_source_of(src_map, v) & multi)]
         vals = dict(values)
         vals[a[0]] = [v for v in values[a[0]] if v in keep]
-        vals[b[0]] = b_vals
+        for dep, dep_multi, dep_map in deps:
+            allowed = {form for (slot, _src), form in merged.items() if slot == dep}
+            vals[dep[0]] = [v for v in values[dep[0]]
+                            if v in allowed or not (_source_of(dep_map, v) & dep_multi)]
         if not all(f[s] in vals[s[0]] for _i, f in items for s in slots):
             return whole        # never trade exactness for a split
         parts.append(Part(vals, [i for i, _f in items]))

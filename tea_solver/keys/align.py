@@ -58,6 +58,7 @@ THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a va
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
 SHARED_CHARS = 3        # unsegmented scripts: values that may share a character
 MAX_ABSORB_ROUNDS = 3   # passes of optional-neighbour absorption
+STEM_SHARED = 0.5       # shared prefix share that makes a token a form of a value's translation
 
 
 @dataclass(frozen=True)
@@ -258,6 +259,20 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     the value (:func:`_grow_char_spans`).
     """
     main = stats.main_forms(threshold)
+    forms: dict = defaultdict(list)
+    for (t, lv), j in stats.joint.items():
+        if j / stats.tok[t] >= threshold:
+            forms[lv].append(t)
+    cache: dict = {}
+
+    def stem(t: str, lv) -> float:
+        # the token's stem against the value's main translation, or against
+        # another form of the value (``большой`` beside ``большим``)
+        if (t, lv) not in cache:
+            cache[(t, lv)] = max([_stem_similarity(t, main.get(lv, ""))]
+                                 + [_stem_similarity(t, f) for f in forms[lv] if f != t])
+        return cache[(t, lv)]
+
     labels = []
     for segs, ds in zip(items, draws):
         per_field = []
@@ -269,13 +284,33 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
                     if p < threshold:
                         continue
-                    scored.append(((min(p, threshold), _stem_similarity(t, main.get(d.lexval, "")),
-                                    q, p, d.name), d))
+                    scored.append(((min(p, threshold), stem(t, d.lexval), q, p, d.name), d))
                 scored.sort(key=lambda x: x[0], reverse=True)
+                if _own_stem([k for k, _d in scored]):
+                    scored = scored[:1]
                 options.append([d for _k, d in scored])
             per_field.append(_resolve(options))
         labels.append(per_field)
     return labels
+
+
+def _own_stem(keys: Sequence[tuple]) -> bool:
+    """Is the best-scored value of a token decided by its stem?
+
+    An agreement form predicts its own value *and* the value it agrees with:
+    Russian ``чрезвычайной`` (extremely, feminine) comes almost only with the
+    feminine noun *confident* beside it.  When the token shares its stem
+    (at least ``STEM_SHARED`` of the longer word) with the main translation of
+    one value (``чрезвычайно``) and less with every other value's, it is a form
+    of that value, and :func:`_resolve`'s neighbour rule (meant for characters
+    two names share, ``リ``) must not hand it to the noun next to it.  Only
+    the tie-break decides: a value that predicts the token better still wins
+    by the first criterion, and a token with no stem match (a character) keeps
+    all its options.
+    """
+    if len(keys) < 2:
+        return False
+    return keys[0][0] == keys[1][0] and keys[0][1] >= STEM_SHARED and keys[0][1] > keys[1][1]
 
 
 def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
