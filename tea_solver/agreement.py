@@ -100,13 +100,37 @@ def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple]):
     return [(merged, members + free) for merged, members in classes]
 
 
+MAX_SPLITS = 3      # nested class splits of one template (independent agreements)
+
+
 def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
-                       values: Mapping[int, list]) -> list[Part]:
+                       values: Mapping[int, list], depth: int = 0) -> list[Part]:
     """Parts of one chosen template (just one, unsplit, when nothing agrees).
 
     ``item_fills`` holds ``(item index, {slot: text})`` for every item the
     template generates; ``values`` are its lexicons (key id → values).
+
+    A class split restricts A and every slot whose forms A decides; a slot
+    decided by another slot (an intensifier that agrees with the noun, a verb
+    that agrees with the subject) keeps its forms, and each part is split
+    again by what decides them (``MAX_SPLITS`` levels at most).
     """
+    parts = _split_once(shape, item_fills, keys, values)
+    if len(parts) < 2 or depth + 1 >= MAX_SPLITS:
+        return parts
+    out = []
+    for part in parts:
+        if part.coupled:
+            out.append(part)
+            continue
+        mine = set(part.items)
+        own = [(i, f) for i, f in item_fills if i in mine]
+        out.extend(split_by_agreement(shape, own, keys, part.values, depth + 1))
+    return out
+
+
+def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
+                values: Mapping[int, list]) -> list[Part]:
     whole = [Part(dict(values), [i for i, _f in item_fills])]
     slots = sorted({p for parts in shape for p in parts if not isinstance(p, str)})
     draws: dict = defaultdict(int)

@@ -248,8 +248,9 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     """Per instance, per field, per token: the Draw it translates (or None).
 
     A token translates value v of its instance when it predicts v
-    (P(v | t) >= threshold).  Ties go to the value whose main translation
-    shares the token's stem (agreement forms), then to the higher P(t | v).
+    (P(v | t) >= threshold).  Ties go to the value whose main translation, or
+    another token that predicts it, shares the token's stem (agreement forms:
+    ``bolshoj`` beside ``bolshim``), then to the higher P(t | v).
     A word two values share (``peu`` in ``quelque peu`` / ``un peu``) predicts
     neither; it joins its value later, as an optional neighbour
     (:func:`_absorb_affixes`), or as the only word left for a value
