@@ -278,3 +278,53 @@ def test_agreement_does_not_split_a_slot_another_slot_decides():
         fem_forms = lex["somewhat"][0].endswith("oj")
         assert all((x in fem_topics) == fem_forms for x in lex["topic"]), t
     assert len(doc["templates"]) == 4
+
+
+def rare_translation_group():
+    """``{first_name} is {somewhat} {s} about it.``: two spoken states read
+    ``… {somewhat} otkryto rasskazyvaet ob etom`` with adverbs, three others
+    ``… {somewhat} {s} etim`` with other words.  *somewhat*'s adverb
+    ``izredka`` is rare: six instances, five of them beside *open*, so it
+    predicts *open* as well as *somewhat* (a sampled file)."""
+    adverbs = {"somewhat": "izredka", "slightly": "malo", "mildly": "redko"}
+    others = {"somewhat": "otchasti", "slightly": "nemnogo", "mildly": "slegka"}
+    spoken = {"open": "otkryto rasskazyvaet", "frank": "prjamo govorit"}
+    felt = {"happy": "dovolen", "sad": "grusten", "angry": "serdit"}
+    names = ["John", "Mary", "Ahmed", "Chen", "Priya", "Linda"]
+    rows = []
+    for name, (w, wt), (s, st) in itertools.product(names, adverbs.items(), spoken.items()):
+        if w == "somewhat" and not (s == "open" and name != "Linda"
+                                    or s == "frank" and name == "Linda"):
+            continue
+        rows.append(("%s is %s %s about it." % (name, w, s), {"first_name": name,
+                                                              "somewhat": w, "s": s},
+                     "%s %s %s ob etom." % (name, wt, st)))
+    for name, (w, wt), (s, st) in itertools.product(names, others.items(), felt.items()):
+        rows.append(("%s is %s %s about it." % (name, w, s), {"first_name": name,
+                                                              "somewhat": w, "s": s},
+                     "%s %s %s etim." % (name, wt, st)))
+    return make("rare", rows)
+
+
+def test_orphan_value_takes_the_edge_word_that_predicts_it():
+    """``izredka`` went to *open* (its span ``izredka otkryto rasskazyvaet``)
+    and left *somewhat* without a word; it is *somewhat*'s translation, so
+    the spoken states make one template ``{first_name} {somewhat} {s} ob
+    etom.`` with ``izredka`` among the adverbs."""
+    insts = rare_translation_group()
+    doc = extract(insts, ExtractOptions(keys="align"))
+    texts = sorted(t["template"] for t in doc["templates"])
+    assert texts == ["{first_name} {somewhat} {s} etim.", "{first_name} {somewhat} {s} ob etom."]
+    spoken = [t for t in doc["templates"] if t["template"].endswith("ob etom.")][0]
+    assert sorted(spoken["lexicons"]["somewhat"]) == ["izredka", "malo", "redko"]
+    assert sorted(spoken["lexicons"]["s"]) == ["otkryto rasskazyvaet", "prjamo govorit"]
+    assert_exact(doc, insts)
+
+
+def test_orphan_rule_never_takes_a_values_last_word():
+    """A value of one word keeps it even when it predicts an orphan: the
+    French comparison (``meilleur`` alone) is unchanged."""
+    insts = comparison_group()
+    doc = extract(insts, ExtractOptions(keys="align"))
+    assert [t["template"] for t in doc["templates"]] == [
+        "{first_name} est {adj[0]} que {first_name1}."]

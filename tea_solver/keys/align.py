@@ -399,6 +399,46 @@ def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float):
                             row[i] = d
 
 
+def _give_orphans(items, draws, labels, stats: _Stats, threshold: float) -> None:
+    """Give a draw that still has no token the edge word of a neighbouring
+    span that predicts it.
+
+    A rare translation (``изредка`` for *somewhat*, seen six times, five of
+    them beside the state *open*) predicts the value it came with by chance
+    as well as its own, and the tie went to the state, whose span then reads
+    ``изредка открыто рассказывает`` while *somewhat* has no word at all.
+    Every source slot is translated by something, so when the instance's
+    only words that predict the orphan (P(v | t) >= ``threshold``) sit at the
+    edge of another value's span of two words or more, the best of them goes
+    to the orphan; the other value keeps the rest of its span.  Word tokens
+    only (a character of an unsegmented script is not a word), and never the
+    last word of a value, so no value is left without a translation.
+    """
+    for segs, ds, per_field in zip(items, draws, labels):
+        count = Counter(d for row in per_field for d in row if d is not None)
+        for d in ds:
+            if count[d]:
+                continue
+            best, best_key = None, None
+            for f, (seg, row) in enumerate(zip(segs, per_field)):
+                for i, t in enumerate(seg.tokens):
+                    e = row[i]
+                    if e is None or e == d or count[e] < 2 or is_char_token(t):
+                        continue
+                    inner = (0 < i and row[i - 1] == e) and (i + 1 < len(row) and row[i + 1] == e)
+                    p = stats.predicts(t, d.lexval)
+                    if inner or p < threshold:
+                        continue
+                    key = (p, stats.follows(t, d.lexval), -f, -i)
+                    if best_key is None or key > best_key:
+                        best, best_key = (f, i), key
+            if best is not None:
+                e = per_field[best[0]][best[1]]
+                per_field[best[0]][best[1]] = d
+                count[e] -= 1
+                count[d] += 1
+
+
 def _runs(labels_row: list, f: int) -> list[Span]:
     spans = []
     i, n = 0, len(labels_row)
@@ -625,6 +665,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
     else:
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
     _rescue_unlabelled(items, draws, labels, stats, consistent)
+    _give_orphans(items, draws, labels, stats, threshold)
     _fill_gaps(items, labels, consistent, stats)
     _release_paradigm_words(items, labels)
     _absorb_rounds(items, labels, consistent, stats, source_function_words(draws))
