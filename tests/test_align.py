@@ -328,3 +328,42 @@ def test_orphan_rule_never_takes_a_values_last_word():
     doc = extract(insts, ExtractOptions(keys="align"))
     assert [t["template"] for t in doc["templates"]] == [
         "{first_name} est {adj[0]} que {first_name1}."]
+
+
+def shared_frame_group():
+    """``{first_name} is {s} about the project.``: two states read ``… {s} ob
+    etom proekte.``, *vocal* three times as often as *open* (a sampled file),
+    so ``ob``, ``etom`` and ``proekte`` predict *vocal* (P = 0.75 or more);
+    the other states read ``… {s} etim proektom.`` or ``… {s} k proektu.``."""
+    spoken = {"vocal": "aktivno vyskazyvaetsja", "open": "otkryto rasskazyvaet"}
+    felt = {"happy": "dovolen etim proektom", "glad": "rad etim proektom",
+            "keen": "uvlechen etim proektom", "sure": "uveren k proektu",
+            "calm": "spokoen k proektu"}
+    names = ["John", "Mary", "Ahmed", "Chen", "Priya", "Linda", "Robert", "Fatima"]
+    rows = []
+    for name in names:
+        for s, t in felt.items():
+            rows.append((name, s, "%s %s." % (name, t)))
+        for _ in range(3):
+            rows.append((name, "vocal", "%s %s ob etom proekte." % (name, spoken["vocal"])))
+    for name in names[:3]:
+        rows.append((name, "open", "%s %s ob etom proekte." % (name, spoken["open"])))
+    return make("shared", [("%s is %s about the project." % (n, s), {"first_name": n, "s": s}, t)
+                           for n, s, t in rows])
+
+
+def test_frame_two_values_share_is_not_the_frequent_ones_translation():
+    """``ob etom proekte`` comes with *vocal* and *open* every time, and
+    *open* accounts for the rest of its occurrences: it is the frame of both
+    (one template ``{first_name} {s} ob etom proekte.``), not part of
+    *vocal*'s value, which would pull the frame words of every other state
+    into their values too."""
+    insts = shared_frame_group()
+    doc = extract(insts, ExtractOptions(keys="align"))
+    texts = {t["template"]: sorted(t["lexicons"]["s"]) for t in doc["templates"]}
+    assert texts["{first_name} {s} ob etom proekte."] == [
+        "aktivno vyskazyvaetsja", "otkryto rasskazyvaet"]
+    assert "{first_name} {s} etim proektom." in texts
+    assert "{first_name} {s} k proektu." in texts
+    assert len(texts) == 3
+    assert_exact(doc, insts)

@@ -251,6 +251,14 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     (P(v | t) >= threshold).  Ties go to the value whose main translation, or
     another token that predicts it, shares the token's stem (agreement forms:
     ``bolshoj`` beside ``bolshim``), then to the higher P(t | v).
+    A word two values of a lexicon take every time is neither's translation
+    even when the more frequent one predicts it, if the other accounts for
+    (nearly) all the rest of its occurrences (seen with it twice at least):
+    Russian ``об этом проекте`` after *vocal* and after the rarer *open* is
+    their shared frame; labelled *vocal*, it would end that value's span at
+    the full stop, and the optional-neighbour rule would then pull every
+    other state's frame words into its value.  Characters of unsegmented
+    scripts are left to :func:`_grow_char_spans`.
     A word two values share (``peu`` in ``quelque peu`` / ``un peu``) predicts
     neither; it joins its value later, as an optional neighbour
     (:func:`_absorb_affixes`), or as the only word left for a value
@@ -265,6 +273,7 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
         if j / stats.tok[t] >= threshold:
             forms[lv].append(t)
     cache: dict = {}
+    sharing: dict = {}
 
     def stem(t: str, lv) -> float:
         # the token's stem against the value's main translation, or against
@@ -273,6 +282,17 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
             cache[(t, lv)] = max([_stem_similarity(t, main.get(lv, ""))]
                                  + [_stem_similarity(t, f) for f in forms[lv] if f != t])
         return cache[(t, lv)]
+
+    def shared(t: str, lv) -> bool:
+        # another value of the lexicon comes with t every time and accounts
+        # for (nearly) all of t's occurrences that lv does not
+        if (t, lv) not in sharing:
+            rest = 1 - stats.predicts(t, lv)
+            sharing[(t, lv)] = rest > 0 and not is_char_token(t) and any(
+                o != lv and stats.follows(t, o) >= consistent and stats.joint[(t, o)] >= 2
+                and stats.predicts(t, o) >= consistent * rest
+                for o in stats.values_of[lv[0]])
+        return sharing[(t, lv)]
 
     labels = []
     for segs, ds in zip(items, draws):
@@ -283,7 +303,7 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                 scored = []
                 for d in ds:
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
-                    if p < threshold:
+                    if p < threshold or shared(t, d.lexval):
                         continue
                     scored.append(((min(p, threshold), stem(t, d.lexval), q, p, d.name), d))
                 scored.sort(key=lambda x: x[0], reverse=True)
