@@ -367,3 +367,21 @@ def test_frame_two_values_share_is_not_the_frequent_ones_translation():
     assert "{first_name} {s} k proektu." in texts
     assert len(texts) == 3
     assert_exact(doc, insts)
+
+
+def test_orphan_rule_ignores_a_word_seen_once():
+    """A corrupted target (``malo`` replaced by a stray ``zzz``): the stray word
+    predicts every value of its instance, but one occurrence is no evidence,
+    so it does not become a *somewhat* value of the main template."""
+    insts = rare_translation_group()
+    bad = insts[0]
+    src = "John is slightly open about it."
+    insts.append(Instance(id="rare/bad", template_id="rare", target=("John zzz otkryto "
+                                                                      "rasskazyvaet ob etom.",),
+                          source=(src,), fill={"first_name": "John", "somewhat": "slightly",
+                                               "s": "open"},
+                          line=len(insts) + 1, raw=bad.raw))
+    doc = extract(insts, ExtractOptions(keys="align"))
+    main = [t for t in doc["templates"] if t["template"] == "{first_name} {somewhat} {s} ob etom."]
+    assert len(main) == 1 and "zzz" not in main[0]["lexicons"]["somewhat"]
+    assert_exact(doc, insts)

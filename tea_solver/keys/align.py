@@ -431,8 +431,10 @@ def _give_orphans(items, draws, labels, stats: _Stats, threshold: float) -> None
     only words that predict the orphan (P(v | t) >= ``threshold``) sit at the
     edge of another value's span of two words or more, the best of them goes
     to the orphan; the other value keeps the rest of its span.  Word tokens
-    only (a character of an unsegmented script is not a word), and never the
-    last word of a value, so no value is left without a translation.
+    only (a character of an unsegmented script is not a word), seen twice at
+    least (a word seen once predicts every value of its instance: a stray
+    word of a corrupted target), and never the last word of a value, so no
+    value is left without a translation.
     """
     for segs, ds, per_field in zip(items, draws, labels):
         count = Counter(d for row in per_field for d in row if d is not None)
@@ -447,7 +449,7 @@ def _give_orphans(items, draws, labels, stats: _Stats, threshold: float) -> None
                         continue
                     inner = (0 < i and row[i - 1] == e) and (i + 1 < len(row) and row[i + 1] == e)
                     p = stats.predicts(t, d.lexval)
-                    if inner or p < threshold:
+                    if inner or p < threshold or stats.tok[t] < 2:
                         continue
                     key = (p, stats.follows(t, d.lexval), -f, -i)
                     if best_key is None or key > best_key:
