@@ -72,25 +72,35 @@ def _source_of(src_map: dict, text: str) -> frozenset:
 
 def _classes(item_fills, a: Slot, b: Slot, multi: set, src_map: dict,
              elsewhere: Mapping | None = None):
-    """Group A's values by the B forms they select; None if A does not decide them.
+    """Group A's values by the B forms they select; None if A does not decide them."""
+    return _joint_classes(item_fills, a, [(b, multi, src_map, elsewhere)])
 
-    ``elsewhere``: A value → {B source value: form} the other groups of the
-    file show it selecting (:func:`_file_signatures`); it completes what the
-    group saw, to tell the classes apart, but a class's B forms stay those
-    its members were seen with here.
+
+def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple]):
+    """Group A's values by the forms they select in every dependent slot.
+
+    ``deps`` holds ``(B, multi, src_map, elsewhere)`` per slot B whose
+    multi-form source values A decides; a class's signature maps
+    ``(B, source value)`` to the form.  None if A does not decide some B's
+    form.  ``elsewhere``: A value → {B source value: form} the other groups
+    of the file show it selecting (:func:`_file_signatures`, or None); it
+    completes what the group saw, to tell the classes apart, but a class's
+    forms stay those its members were seen with here.
     """
     sig: dict = defaultdict(dict)
     for _i, fills in item_fills:
-        form = fills[b]
-        for src in _source_of(src_map, form) & multi:
-            seen = sig[fills[a]].get(src)
-            if seen is not None and seen != form:
-                return None
-            sig[fills[a]][src] = form
+        for b, multi, src_map, _elsewhere in deps:
+            form = fills[b]
+            for src in _source_of(src_map, form) & multi:
+                seen = sig[fills[a]].get((b, src))
+                if seen is not None and seen != form:
+                    return None
+                sig[fills[a]][(b, src)] = form
     full = {v: dict(forms) for v, forms in sig.items()}
-    for value, forms in sorted((elsewhere or {}).items()):
-        for src, form in forms.items():
-            full.setdefault(value, {}).setdefault(src, form)
+    for b, _multi, _src_map, elsewhere in deps:
+        for value, forms in sorted((elsewhere or {}).items()):
+            for src, form in forms.items():
+                full.setdefault(value, {}).setdefault((b, src), form)
     classes: list[tuple[dict, dict, list]] = []
     for value in sorted(full):
         for merged, seen, members in classes:
@@ -163,21 +173,46 @@ def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], mult
     return out
 
 
+MAX_SPLITS = 3      # nested class splits of one template (independent agreements)
+
+
 def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
-                       values: Mapping[int, list], evidence: Mapping | None = None
-                       ) -> list[Part]:
+                       values: Mapping[int, list], evidence: Mapping | None = None,
+                       depth: int = 0) -> list[Part]:
     """Parts of one chosen template (just one, unsplit, when nothing agrees).
 
     ``item_fills`` holds ``(item index, {slot: text})`` for every item the
     template generates; ``values`` are its lexicons (key id → values);
     ``evidence`` the file's :func:`agreement_evidence` for the group.
+
+    A class split restricts A and every slot whose forms A decides; a slot
+    decided by another slot (an intensifier that agrees with the noun, a verb
+    that agrees with the subject) keeps its forms, and each part is split
+    again by what decides them (``MAX_SPLITS`` levels at most).
     """
+    parts = _split_once(shape, item_fills, keys, values, evidence)
+    if len(parts) < 2 or depth + 1 >= MAX_SPLITS:
+        return parts
+    out = []
+    for part in parts:
+        if part.coupled:
+            out.append(part)
+            continue
+        mine = set(part.items)
+        own = [(i, f) for i, f in item_fills if i in mine]
+        out.extend(split_by_agreement(shape, own, keys, part.values, evidence, depth + 1))
+    return out
+
+
+def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
+                values: Mapping[int, list], evidence: Mapping | None) -> list[Part]:
     whole = [Part(dict(values), [i for i, _f in item_fills])]
     slots = sorted({p for parts in shape for p in parts if not isinstance(p, str)})
     draws: dict = defaultdict(int)
     for kid, _card in slots:
         draws[kid] += 1
     best = None
+    multis: dict = {}
     for b in slots:
         src_map = _sources(keys[b[0]])
         if not src_map:
@@ -189,6 +224,7 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
         multi = {src for src, fs in forms.items() if len(fs) > 1}
         if not multi:
             continue
+        multis[b] = (multi, src_map, forms)
         for a in slots:
             # a lexicon is shared by all draws of a key, so A's values can only
             # be restricted when A is the key's one draw in the template
@@ -200,27 +236,40 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
             if classes is None or len(classes) < 2:
                 continue
             if best is None or len(classes) < len(best[2]):
-                best = (a, b, classes, multi, src_map)
+                best = (a, b, classes, multi, src_map, elsewhere)
     if best is None:
         return whole
-    a, b, classes, multi, src_map = best
+    a, b, classes, multi, src_map, elsewhere = best
     a_vals = {f[a] for _i, f in item_fills}
     if all(len(members) == 1 for _m, members in classes) and len(a_vals) >= 3 \
             and draws[b[0]] == 1:
         pairs = list(dict.fromkeys((f[a], f[b]) for _i, f in item_fills))
         return [Part(dict(values), [i for i, _f in item_fills], coupled=(a, b), pairs=pairs)]
+    # every other slot whose forms the same A decides is split with it
+    deps = [(b, multi, src_map, elsewhere)]
+    for other in slots:
+        if other == b or other not in multis or other[0] == a[0] \
+                or draws[other[0]] > 1 or other[0] in {d[0][0] for d in deps}:
+            continue
+        o_multi, o_map, o_forms = multis[other]
+        o_else = _file_signatures(item_fills, a, other, keys, o_multi, o_forms, evidence) \
+            if evidence else None
+        if _classes(item_fills, a, other, o_multi, o_map, o_else) is not None:
+            deps.append((other, o_multi, o_map, o_else))
+    if len(deps) > 1:
+        classes = _joint_classes(item_fills, a, deps)
     parts = []
     for merged, members in classes:
         keep = set(members)
         items = [(i, f) for i, f in item_fills if f[a] in keep]
         if not items:
             continue
-        allowed = set(merged.values())
-        b_vals = [v for v in values[b[0]]
-                  if v in allowed or not (_source_of(src_map, v) & multi)]
         vals = dict(values)
         vals[a[0]] = [v for v in values[a[0]] if v in keep]
-        vals[b[0]] = b_vals
+        for dep, dep_multi, dep_map, _else in deps:
+            allowed = {form for (slot, _src), form in merged.items() if slot == dep}
+            vals[dep[0]] = [v for v in values[dep[0]]
+                            if v in allowed or not (_source_of(dep_map, v) & dep_multi)]
         if not all(f[s] in vals[s[0]] for _i, f in items for s in slots):
             return whole        # never trade exactness for a split
         parts.append(Part(vals, [i for i, _f in items]))

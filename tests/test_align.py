@@ -155,3 +155,233 @@ def test_align_without_source_is_an_input_error():
     insts = [Instance(id="a/0", template_id="a", target=("x y",), line=3)]
     with pytest.raises(InputError, match="source"):
         extract(insts, ExtractOptions(keys="align"))
+
+
+# Russian-like case agreement: an intensifier takes the gender of the noun
+# that follows it (``s bolshoj uverennostju`` / ``s bolshim optimizmom``).
+FEM_NOUNS = {"confident": "uverennostju"}
+MASC_NOUNS = {"optimistic": "optimizmom", "curious": "ljubopytstvom",
+              "pessimistic": "pessimizmom", "eager": "entuziazmom"}
+VERY = {"very": "bolsh", "extremely": "chrezvychajn", "highly": "iskljuchiteln",
+        "quite": "izrjadn"}
+SOMEWHAT_AGR = {"somewhat": "nekotor", "slightly": "neznachiteln", "mildly": "umerenn"}
+
+
+def _agree(stem, gender):
+    return stem + ("oj" if gender == "f" else "ym")
+
+
+TOPICS = {"plan": ("planom", "m"), "idea": ("ideej", "f"), "goal": ("celju", "f"),
+          "budget": ("bjudzhetom", "m")}
+
+
+def case_agreement_group(somewhat=False, own_noun=False):
+    """``{first_name} is {very} {s} …`` (and ``{first_name1} is {somewhat}
+    {s} …`` when ``somewhat``): both intensifiers agree with the noun.  One
+    feminine noun only, so every feminine intensifier form predicts it as well
+    as its own value.  ``own_noun``: the second sentence reads ``{first_name1}
+    is {somewhat} pleased with {topic}`` instead, and the intensifier agrees
+    with the topic, a lexicon of its own."""
+    nouns = [(k, v, "f") for k, v in FEM_NOUNS.items()] + \
+        [(k, v, "m") for k, v in MASC_NOUNS.items()]
+    rows = []
+    names = list(NAMES) + ["Priya"]
+    combos = itertools.product(names, VERY.items(), nouns,
+                               SOMEWHAT_AGR.items() if somewhat else [(None, None)],
+                               names if somewhat else [None],
+                               TOPICS.items() if own_noun else [(None, (None, None))])
+    for name, (v, vt), (s, st, g), (w, wt), name1, (tp, (tt, tg)) in combos:
+        if name1 == name:
+            continue
+        src = "%s is %s %s about it." % (name, v, s)
+        tgt = "%s s %s %s otnositsja." % (name, _agree(vt, g), st)
+        fill = {"first_name": name, "very": v, "s": s}
+        if own_noun:
+            src += " %s is %s pleased with the %s." % (name1, w, tp)
+            tgt += " %s %s dovolen %s." % (name1, _agree(wt, tg), tt)
+            fill.update(first_name1=name1, somewhat=w, topic=tp)
+        elif somewhat:
+            src += " %s is %s %s about it." % (name1, w, s)
+            tgt += " %s s %s %s otnositsja." % (name1, _agree(wt, g), st)
+            fill.update(first_name1=name1, somewhat=w)
+        rows.append((src, fill, tgt))
+    if somewhat:    # a seeded sample, as a real file holds
+        import random
+        rows = random.Random(0).sample(rows, 240 if own_noun else 150)
+    return make("case", rows)
+
+
+def _by_gender(doc):
+    out = {}
+    for t in doc["templates"]:
+        nouns = frozenset(t["lexicons"]["s"])
+        out[nouns] = t
+    return out
+
+
+def test_agreement_form_keeps_its_own_value_by_its_stem():
+    """``bolshoj`` comes only with the feminine noun (P(noun | bolshoj) = 1)
+    and shares its stem with ``bolshim``, another form of *very*: it
+    translates *very*, so the feminine template reads ``s {very} {s}`` with
+    the feminine forms, not ``s {s}`` with ``bolshoj uverennostju`` as one
+    value."""
+    insts = case_agreement_group()
+    doc = extract(insts, ExtractOptions(keys="align"))
+    assert {t["template"] for t in doc["templates"]} == {"{first_name} s {very} {s} otnositsja."}
+    parts = _by_gender(doc)
+    fem = parts[frozenset(FEM_NOUNS.values())]
+    assert sorted(fem["lexicons"]["very"]) == sorted(_agree(v, "f") for v in VERY.values())
+    masc = parts[frozenset(MASC_NOUNS.values())]
+    assert sorted(masc["lexicons"]["very"]) == sorted(_agree(v, "m") for v in VERY.values())
+    assert_exact(doc, insts)
+
+
+def test_agreement_form_without_stem_match_is_not_forced():
+    """The stem rule needs a form of the value to compare with: a character
+    two names share (the demo's unsegmented script) still joins its
+    neighbours, and the demo comparison stays one template."""
+    insts = [i for i in load_instances(str(ROOT / "data/demo/ja.instances.jsonl"))
+             if i.template_id == "demo-comp-001"]
+    doc = extract(insts, ExtractOptions(keys="align"))
+    assert len(doc["templates"]) == 1
+
+
+def test_agreement_splits_every_slot_the_class_decides():
+    """``{very}`` and ``{somewhat}`` both agree with ``{s}``: one split by the
+    noun's class restricts both lexicons to that class's forms (before, only
+    one of them was restricted, and the other generated ``bolshim
+    uverennostju``)."""
+    insts = case_agreement_group(somewhat=True)
+    doc = extract(insts, ExtractOptions(keys="align"))
+    parts = _by_gender(doc)
+    assert set(parts) == {frozenset(FEM_NOUNS.values()), frozenset(MASC_NOUNS.values())}
+    for nouns, g in ((FEM_NOUNS, "f"), (MASC_NOUNS, "m")):
+        t = parts[frozenset(nouns.values())]
+        assert set(t["lexicons"]["very"]) <= {_agree(v, g) for v in VERY.values()}
+        assert set(t["lexicons"]["somewhat"]) <= {_agree(v, g) for v in SOMEWHAT_AGR.values()}
+    assert_exact(doc, insts)
+
+
+def test_agreement_does_not_split_a_slot_another_slot_decides():
+    """``{somewhat}`` agrees with ``{topic}``, not with the noun ``{s}``: the
+    noun's class does not decide its forms, so the noun split leaves them
+    whole, and each part is split again by the topic's class."""
+    insts = case_agreement_group(somewhat=True, own_noun=True)
+    doc = extract(insts, ExtractOptions(keys="align"))
+    assert_exact(doc, insts)
+    fem_topics = {t for t, g in TOPICS.values() if g == "f"}
+    for t in doc["templates"]:
+        lex = t["lexicons"]
+        assert len({v[-2:] for v in lex["very"]}) == 1, lex["very"]
+        assert len({v[-2:] for v in lex["somewhat"]}) == 1, lex["somewhat"]
+        # the somewhat forms follow the topics, never the noun
+        fem_forms = lex["somewhat"][0].endswith("oj")
+        assert all((x in fem_topics) == fem_forms for x in lex["topic"]), t
+    assert len(doc["templates"]) == 4
+
+
+def rare_translation_group():
+    """``{first_name} is {somewhat} {s} about it.``: two spoken states read
+    ``… {somewhat} otkryto rasskazyvaet ob etom`` with adverbs, three others
+    ``… {somewhat} {s} etim`` with other words.  *somewhat*'s adverb
+    ``izredka`` is rare: six instances, five of them beside *open*, so it
+    predicts *open* as well as *somewhat* (a sampled file)."""
+    adverbs = {"somewhat": "izredka", "slightly": "malo", "mildly": "redko"}
+    others = {"somewhat": "otchasti", "slightly": "nemnogo", "mildly": "slegka"}
+    spoken = {"open": "otkryto rasskazyvaet", "frank": "prjamo govorit"}
+    felt = {"happy": "dovolen", "sad": "grusten", "angry": "serdit"}
+    names = ["John", "Mary", "Ahmed", "Chen", "Priya", "Linda"]
+    rows = []
+    for name, (w, wt), (s, st) in itertools.product(names, adverbs.items(), spoken.items()):
+        if w == "somewhat" and not (s == "open" and name != "Linda"
+                                    or s == "frank" and name == "Linda"):
+            continue
+        rows.append(("%s is %s %s about it." % (name, w, s), {"first_name": name,
+                                                              "somewhat": w, "s": s},
+                     "%s %s %s ob etom." % (name, wt, st)))
+    for name, (w, wt), (s, st) in itertools.product(names, others.items(), felt.items()):
+        rows.append(("%s is %s %s about it." % (name, w, s), {"first_name": name,
+                                                              "somewhat": w, "s": s},
+                     "%s %s %s etim." % (name, wt, st)))
+    return make("rare", rows)
+
+
+def test_orphan_value_takes_the_edge_word_that_predicts_it():
+    """``izredka`` went to *open* (its span ``izredka otkryto rasskazyvaet``)
+    and left *somewhat* without a word; it is *somewhat*'s translation, so
+    the spoken states make one template ``{first_name} {somewhat} {s} ob
+    etom.`` with ``izredka`` among the adverbs."""
+    insts = rare_translation_group()
+    doc = extract(insts, ExtractOptions(keys="align"))
+    texts = sorted(t["template"] for t in doc["templates"])
+    assert texts == ["{first_name} {somewhat} {s} etim.", "{first_name} {somewhat} {s} ob etom."]
+    spoken = [t for t in doc["templates"] if t["template"].endswith("ob etom.")][0]
+    assert sorted(spoken["lexicons"]["somewhat"]) == ["izredka", "malo", "redko"]
+    assert sorted(spoken["lexicons"]["s"]) == ["otkryto rasskazyvaet", "prjamo govorit"]
+    assert_exact(doc, insts)
+
+
+def test_orphan_rule_never_takes_a_values_last_word():
+    """A value of one word keeps it even when it predicts an orphan: the
+    French comparison (``meilleur`` alone) is unchanged."""
+    insts = comparison_group()
+    doc = extract(insts, ExtractOptions(keys="align"))
+    assert [t["template"] for t in doc["templates"]] == [
+        "{first_name} est {adj[0]} que {first_name1}."]
+
+
+def shared_frame_group():
+    """``{first_name} is {s} about the project.``: two states read ``… {s} ob
+    etom proekte.``, *vocal* three times as often as *open* (a sampled file),
+    so ``ob``, ``etom`` and ``proekte`` predict *vocal* (P = 0.75 or more);
+    the other states read ``… {s} etim proektom.`` or ``… {s} k proektu.``."""
+    spoken = {"vocal": "aktivno vyskazyvaetsja", "open": "otkryto rasskazyvaet"}
+    felt = {"happy": "dovolen etim proektom", "glad": "rad etim proektom",
+            "keen": "uvlechen etim proektom", "sure": "uveren k proektu",
+            "calm": "spokoen k proektu"}
+    names = ["John", "Mary", "Ahmed", "Chen", "Priya", "Linda", "Robert", "Fatima"]
+    rows = []
+    for name in names:
+        for s, t in felt.items():
+            rows.append((name, s, "%s %s." % (name, t)))
+        for _ in range(3):
+            rows.append((name, "vocal", "%s %s ob etom proekte." % (name, spoken["vocal"])))
+    for name in names[:3]:
+        rows.append((name, "open", "%s %s ob etom proekte." % (name, spoken["open"])))
+    return make("shared", [("%s is %s about the project." % (n, s), {"first_name": n, "s": s}, t)
+                           for n, s, t in rows])
+
+
+def test_frame_two_values_share_is_not_the_frequent_ones_translation():
+    """``ob etom proekte`` comes with *vocal* and *open* every time, and
+    *open* accounts for the rest of its occurrences: it is the frame of both
+    (one template ``{first_name} {s} ob etom proekte.``), not part of
+    *vocal*'s value, which would pull the frame words of every other state
+    into their values too."""
+    insts = shared_frame_group()
+    doc = extract(insts, ExtractOptions(keys="align"))
+    texts = {t["template"]: sorted(t["lexicons"]["s"]) for t in doc["templates"]}
+    assert texts["{first_name} {s} ob etom proekte."] == [
+        "aktivno vyskazyvaetsja", "otkryto rasskazyvaet"]
+    assert "{first_name} {s} etim proektom." in texts
+    assert "{first_name} {s} k proektu." in texts
+    assert len(texts) == 3
+    assert_exact(doc, insts)
+
+
+def test_orphan_rule_ignores_a_word_seen_once():
+    """A corrupted target (``malo`` replaced by a stray ``zzz``): the stray word
+    predicts every value of its instance, but one occurrence is no evidence,
+    so it does not become a *somewhat* value of the main template."""
+    insts = rare_translation_group()
+    bad = insts[0]
+    src = "John is slightly open about it."
+    insts.append(Instance(id="rare/bad", template_id="rare", target=("John zzz otkryto "
+                                                                      "rasskazyvaet ob etom.",),
+                          source=(src,), fill={"first_name": "John", "somewhat": "slightly",
+                                               "s": "open"},
+                          line=len(insts) + 1, raw=bad.raw))
+    doc = extract(insts, ExtractOptions(keys="align"))
+    main = [t for t in doc["templates"] if t["template"] == "{first_name} {somewhat} {s} ob etom."]
+    assert len(main) == 1 and "zzz" not in main[0]["lexicons"]["somewhat"]
+    assert_exact(doc, insts)

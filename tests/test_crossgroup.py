@@ -842,3 +842,73 @@ def test_graph_keys_report_no_cross_group_entry():
     insts = [i for i in affix_file() if i.template_id == "bought"]
     doc = extract(insts, ExtractOptions(keys="graph", solver="ilp"))
     assert "cross_group" not in doc["report"]
+
+
+# --------------------------------------------------------------------------- #
+# Rule 5: a word several values take in one sentence only
+
+LESS = {("taller", "tall"): ("refuzi", "fupi"), ("older", "old"): ("zeezi", "changa"),
+        ("richer", "rich"): ("tajirizi", "maskini"), ("stronger", "strong"): ("hodarizi", "dhaifu"),
+        ("nicer", "nice"): ("polezi", "chini pole"), ("cooler", "cool"): ("baridizi", "chini baridi"),
+        ("stranger", "strange"): ("ajabuzi", "chini ajabu")}
+
+
+def local_word_file(elsewhere="bare"):
+    """``Who is less {adj[1]}?``: most entries fuse *less* into one word
+    (*less tall* = ``fupi``, short), three take ``chini`` (less) before their
+    positive form.  Two more groups show the comparatives ``adj[0]``:
+    ``elsewhere="bare"`` one word each; ``"with-word"``: the three entries read
+    ``chini …`` there too (the word is part of their translation, Swahili
+    ``mwenye``); ``"longer"``: they read two words there (``sana pole``), so
+    ``chini`` may be their first word."""
+    def cmp_form(entry):
+        form = LESS[entry][0]
+        if LESS[entry][1].startswith("chini "):
+            if elsewhere == "with-word":
+                return "chini " + form
+            if elsewhere == "longer":
+                return "sana " + form
+        return form
+    adj = {k: (cmp_form(k), v[1]) for k, v in LESS.items()}
+    groups = [
+        make_group("cmp", {"first_name": NAMES, "adj": adj, "first_name1": NAMES},
+                   lambda s, t: ("%s is %s than %s." % (s["first_name"], s["adj"][0],
+                                                        s["first_name1"]),
+                                 "%s ni %s kuliko %s." % (t["first_name"], t["adj"][0],
+                                                          t["first_name1"])),
+                   limit=80, seed=1),
+        make_group("who-more", {"adj": adj, "first_name": NAMES},
+                   lambda s, t: ("Who is %s than %s?" % (s["adj"][0], s["first_name"]),
+                                 "Nani ni %s kuliko %s?" % (t["adj"][0], t["first_name"]))),
+        make_group("who-less", {"adj": adj, "first_name": NAMES},
+                   lambda s, t: ("Who is less %s than %s?" % (s["adj"][1], s["first_name"]),
+                                 "Nani ni %s kuliko %s?" % (t["adj"][1], t["first_name"]))),
+    ]
+    return [i for g in groups for i in g]
+
+
+def test_word_some_values_take_in_one_sentence_only_stays_in_its_frame():
+    insts = local_word_file()
+    doc = extract(insts, ALIGN)
+    less = {t["template"]: sorted(v[1] for v in t["lexicons"]["adj"])
+            for t in by_group(doc)["who-less"]}
+    assert less == {"Nani ni chini {adj[1]} kuliko {first_name}?": ["ajabu", "baridi", "pole"],
+                    "Nani ni {adj[1]} kuliko {first_name}?": ["changa", "dhaifu", "fupi",
+                                                              "maskini"]}
+    assert "who-less: 'chini' stays in the frame before {adj} (3 values take it here only)" \
+        in notes(doc)
+    # within the group, 'chini' is an optional neighbour of three values
+    plain = extract(insts, NO_CROSS)
+    assert template_of(plain, "who-less")["template"] == "Nani ni {adj[1]} kuliko {first_name}?"
+    assert "chini pole" in values(plain, "who-less", "adj", 1)
+
+
+@pytest.mark.parametrize("elsewhere", ["with-word", "longer"])
+def test_word_the_values_show_elsewhere_stays_in_them(elsewhere):
+    """The same word with the same entries in other groups (part of their
+    translation), or forms one word longer there (it may be their first
+    word): it stays in the values."""
+    doc = extract(local_word_file(elsewhere), ALIGN)
+    assert template_of(doc, "who-less")["template"] == "Nani ni {adj[1]} kuliko {first_name}?"
+    assert "chini pole" in values(doc, "who-less", "adj", 1)
+    assert not any("here only" in n for n in notes(doc))

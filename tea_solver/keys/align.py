@@ -72,6 +72,7 @@ THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a va
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
 SHARED_CHARS = 3        # unsegmented scripts: values that may share a character
 MAX_ABSORB_ROUNDS = 3   # passes of optional-neighbour absorption
+STEM_SHARED = 0.5       # shared prefix share that makes a token a form of a value's translation
 
 
 @dataclass(frozen=True)
@@ -268,8 +269,9 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     A token translates value v of its instance when it predicts v
     (P(v | t) >= threshold).  Ties go first to a value the token also
     predicts over the whole file (``pooled``, see :func:`pooled_stats`), then
-    to the value whose main translation shares the token's stem (agreement
-    forms), then to the higher P(t | v).
+    to the value whose main translation, or another token that predicts it,
+    shares the token's stem (agreement forms: ``bolshoj`` beside ``bolshim``),
+    then to the higher P(t | v).
 
     Few instances per group make coincidences (a value drawn twice, both
     times beside the same name or intensifier), and three rules keep them
@@ -299,6 +301,15 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     Without either kind of evidence, the token is shared: ``リ`` in both
     ``メアリー`` and ``プリヤ`` comes with both names every time.
 
+    A word two values of a lexicon take every time is neither's translation
+    even when the more frequent one predicts it, if the other accounts for
+    (nearly) all the rest of its occurrences (seen with it twice at least):
+    Russian ``об этом проекте`` after *vocal* and after the rarer *open* is
+    their shared frame; labelled *vocal*, it would end that value's span at
+    the full stop, and the optional-neighbour rule would then pull every
+    other state's frame words into its value.  Characters of unsegmented
+    scripts are left to :func:`_grow_char_spans`.
+
     A word two values share (``peu`` in ``quelque peu`` / ``un peu``) predicts
     neither; it joins its value later, as an optional neighbour
     (:func:`_absorb_affixes`), or as the only word left for a value
@@ -308,6 +319,32 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     the value (:func:`_grow_char_spans`).
     """
     main = stats.main_forms(threshold)
+    forms: dict = defaultdict(list)
+    for (t, lv), j in stats.joint.items():
+        if j / stats.tok[t] >= threshold:
+            forms[lv].append(t)
+    cache: dict = {}
+    sharing: dict = {}
+
+    def stem(t: str, lv) -> float:
+        # the token's stem against the value's main translation, or against
+        # another form of the value (``большой`` beside ``большим``)
+        if (t, lv) not in cache:
+            cache[(t, lv)] = max([_stem_similarity(t, main.get(lv, ""))]
+                                 + [_stem_similarity(t, f) for f in forms[lv] if f != t])
+        return cache[(t, lv)]
+
+    def shared(t: str, lv) -> bool:
+        # another value of the lexicon comes with t every time and accounts
+        # for (nearly) all of t's occurrences that lv does not
+        if (t, lv) not in sharing:
+            rest = 1 - stats.predicts(t, lv)
+            sharing[(t, lv)] = rest > 0 and not is_char_token(t) and any(
+                o != lv and stats.follows(t, o) >= consistent and stats.joint[(t, o)] >= 2
+                and stats.predicts(t, o) >= consistent * rest
+                for o in stats.values_of[lv[0]])
+        return sharing[(t, lv)]
+
     labels = []
     for segs, ds in zip(items, draws):
         per_field = []
@@ -317,25 +354,44 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
                 scored = []
                 for d in ds:
                     p, q = stats.predicts(t, d.lexval), stats.follows(t, d.lexval)
-                    if p < threshold:
+                    if p < threshold or shared(t, d.lexval):
                         continue
                     clear = pooled is not None and pooled.predicts(t, d.lexval) >= threshold
                     if pooled is not None and not clear \
                             and pooled.follows(t, d.lexval) < consistent:
                         continue    # a coincidence of the group's sample
-                    scored.append(((min(p, threshold), clear,
-                                    _stem_similarity(t, main.get(d.lexval, "")),
-                                    q, p, d.name), d))
+                    scored.append(((min(p, threshold), clear, stem(t, d.lexval), q, p, d.name), d))
                 scored.sort(key=lambda x: x[0], reverse=True)
                 # the file singles out one reading: not a token the values share
                 kept = [(k, d) for k, d in scored if k[1]] or scored
                 # nor with a value another candidate beats on stem and on P(t | v)
-                options.append([d for k, d in kept
-                                if not any(o[2] >= k[2] and consistent * o[3] > k[3]
-                                           for o, _e in kept)])
+                kept = [(k, d) for k, d in kept
+                        if not any(o[2] >= k[2] and consistent * o[3] > k[3] for o, _e in kept)]
+                if _own_stem([(k[0],) + k[2:] for k, _d in kept]):
+                    kept = kept[:1]
+                options.append([d for _k, d in kept])
             per_field.append(_resolve(options))
         labels.append(per_field)
     return labels
+
+
+def _own_stem(keys: Sequence[tuple]) -> bool:
+    """Is the best-scored value of a token decided by its stem?
+
+    An agreement form predicts its own value *and* the value it agrees with:
+    Russian ``чрезвычайной`` (extremely, feminine) comes almost only with the
+    feminine noun *confident* beside it.  When the token shares its stem
+    (at least ``STEM_SHARED`` of the longer word) with the main translation of
+    one value (``чрезвычайно``) and less with every other value's, it is a form
+    of that value, and :func:`_resolve`'s neighbour rule (meant for characters
+    two names share, ``リ``) must not hand it to the noun next to it.  Only
+    the tie-break decides: a value that predicts the token better still wins
+    by the first criterion, and a token with no stem match (a character) keeps
+    all its options.
+    """
+    if len(keys) < 2:
+        return False
+    return keys[0][0] == keys[1][0] and keys[0][1] >= STEM_SHARED and keys[0][1] > keys[1][1]
 
 
 def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
@@ -506,6 +562,48 @@ def _shown(d: Draw) -> str:
 def _count(text: str, value: str) -> int:
     """How many times ``value`` stands as a whole word in ``text``."""
     return len(re.findall(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text))
+
+
+def _give_orphans(items, draws, labels, stats: _Stats, threshold: float) -> None:
+    """Give a draw that still has no token the edge word of a neighbouring
+    span that predicts it.
+
+    A rare translation (``изредка`` for *somewhat*, seen six times, five of
+    them beside the state *open*) predicts the value it came with by chance
+    as well as its own, and the tie went to the state, whose span then reads
+    ``изредка открыто рассказывает`` while *somewhat* has no word at all.
+    Every source slot is translated by something, so when the instance's
+    only words that predict the orphan (P(v | t) >= ``threshold``) sit at the
+    edge of another value's span of two words or more, the best of them goes
+    to the orphan; the other value keeps the rest of its span.  Word tokens
+    only (a character of an unsegmented script is not a word), seen twice at
+    least (a word seen once predicts every value of its instance: a stray
+    word of a corrupted target), and never the last word of a value, so no
+    value is left without a translation.
+    """
+    for segs, ds, per_field in zip(items, draws, labels):
+        count = Counter(d for row in per_field for d in row if d is not None)
+        for d in ds:
+            if count[d]:
+                continue
+            best, best_key = None, None
+            for f, (seg, row) in enumerate(zip(segs, per_field)):
+                for i, t in enumerate(seg.tokens):
+                    e = row[i]
+                    if e is None or e == d or count[e] < 2 or is_char_token(t):
+                        continue
+                    inner = (0 < i and row[i - 1] == e) and (i + 1 < len(row) and row[i + 1] == e)
+                    p = stats.predicts(t, d.lexval)
+                    if inner or p < threshold or stats.tok[t] < 2:
+                        continue
+                    key = (p, stats.follows(t, d.lexval), -f, -i)
+                    if best_key is None or key > best_key:
+                        best, best_key = (f, i), key
+            if best is not None:
+                e = per_field[best[0]][best[1]]
+                per_field[best[0]][best[1]] = d
+                count[e] -= 1
+                count[d] += 1
 
 
 def _runs(labels_row: list, f: int) -> list[Span]:
@@ -1039,6 +1137,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
     _release_repeats(items, draws, sources, labels)
     _rescue_unlabelled(items, draws, labels, stats, consistent)
+    _give_orphans(items, draws, labels, stats, threshold)
     _fill_gaps(items, labels, consistent, stats)
     _release_paradigm_words(items, labels)
     _absorb_rounds(items, labels, consistent, stats, source_function_words(draws))

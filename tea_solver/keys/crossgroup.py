@@ -38,7 +38,13 @@ single sentence never decides):
    sentence share a sub-word prefix or suffix that the same values lack in
    another group (``ودراجة`` here, ``دراجة`` there): the affix belongs to
    this sentence's frame, and the value is the bare form (``و{vehicle}``).
-4. **Realization agreement** (:func:`_agree_realizations`): a value reads
+4. **Sentence-local words** (:func:`_release_local_words`): a word that
+   several values (not all) take at one edge of their spans in one sentence,
+   while the same entries read without it, one word shorter, in every other
+   group (Russian ``менее жесткий`` for *less tough*, ``жестче`` elsewhere),
+   translates that sentence's frame: it goes back to the frame, and the
+   cover writes the variant (``Кто менее {adj[1]}?``).
+5. **Realization agreement** (:func:`_agree_realizations`): a value reads
    the same in every group; where its spans in one group are part of the
    form its spans take in most places, and the missing words stand around
    every value of the slot in that group (so the group alone took them for
@@ -56,9 +62,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
-from tea_solver.tokenize import is_char_token
 from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span,
                                    source_function_words)
+from tea_solver.tokenize import is_char_token
 
 MIN_GROUPS = 2          # a lexicon must show in this many groups for a rule to apply
 DETERMINER_WORDS = 2    # an article and a measure word (classifier) at most
@@ -500,6 +506,80 @@ def _split_gaps(alignments, notes, moved, names, consistent) -> None:
                     moved[g].update(gap)
 
 
+def _release_local_words(alignments, notes, names) -> None:
+    """Give back to a sentence's frame a word that several values take in
+    that sentence only.
+
+    Russian ``Кто менее жесткий?`` / ``Кто беднее?`` (*Who is less tough /
+    rich?*): ``менее`` translates the source frame word *less*, which most
+    adjectives fuse into their own form; within the group it is an optional
+    neighbour of four values, so it joined them (``менее жесткий``).  Across
+    the file the same entries read ``жестче`` elsewhere, without it and one
+    word shorter: the word belongs to this sentence, and the cover makes the
+    variant ``Кто менее {adj[1]}?`` that a translator writes.
+
+    It fires for a word that stands at the same edge of every span of two
+    values or more at one place, not of all its values (then it was frame
+    already), where each of those values shows in another group, never with
+    the word and always as many words long as its span here without it.  It
+    must not fire for a value's own first word (French ``un camion de
+    pompier`` reads so in every group), nor for a word glued to it
+    (``وسيارة إطفاء`` beside ``سيارة إطفاء`` keeps its length: the context
+    affix rule handles it), nor for characters of an unsegmented script.
+    """
+    places = _places(alignments)
+    elsewhere: dict = defaultdict(lambda: defaultdict(list))   # (base, value) -> group -> token tuples
+    for p in places:
+        al = alignments[p.group]
+        for i, s in p.spans:
+            toks = tuple(al.items[i][s.field].tokens[s.start:s.end])
+            elsewhere[(p.slot[0], s.draw.value)][p.group].append(toks)
+    for p in places:
+        al = alignments[p.group]
+        by_value: dict = defaultdict(list)
+        for i, s in p.spans:
+            by_value[s.draw.value].append((i, s))
+        done: set = set()       # values whose spans changed (their Span objects are stale)
+        for side in SIDES:
+            edge_word: dict = {}
+            for value, spans in by_value.items():
+                if value in done:
+                    continue
+                firsts = Counter()
+                for i, s in spans:
+                    toks = al.items[i][s.field].tokens[s.start:s.end]
+                    if len(toks) >= 2:
+                        firsts[toks[0] if side < 0 else toks[-1]] += 1
+                if firsts:
+                    w, n = firsts.most_common(1)[0]
+                    if n == len(spans) and not is_char_token(w):
+                        edge_word[value] = w
+            words = Counter(edge_word.values())
+            for w, n in sorted(words.items()):
+                if n < 2 or n == len(by_value):
+                    continue
+                values = [v for v, x in edge_word.items() if x == w]
+                ok = True
+                for v in values:
+                    here = Counter(s.end - s.start for _i, s in by_value[v]).most_common(1)[0][0]
+                    others = {g: ts for g, ts in elsewhere[(p.slot[0], v)].items()
+                              if g != p.group}
+                    if not others or any(w in t or len(t) != here - 1
+                                         for ts in others.values() for t in ts):
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                for v in values:
+                    for i, s in by_value[v]:
+                        row = al.labels[i][s.field]
+                        row[s.start if side < 0 else s.end - 1] = None
+                done.update(values)
+                notes.append("%s: %r stays in the frame %s {%s} (%d values take it here only)"
+                             % (names[p.group], w, "before" if side < 0 else "after",
+                                p.name, len(values)))
+
+
 def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = None,
            consistent: float = CONSISTENT) -> list[str]:
     """Apply the rules to a file's group alignments (in place).
@@ -519,6 +599,7 @@ def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = N
     # before ``अधिक बड़ा``, where ``अधिक छोटा`` already reads ``आयु में``)
     for g in sorted(moved):
         alignments[g].settle(frozenset(moved[g]), consistent)
+    _release_local_words(alignments, notes, names)
     _agree_realizations(alignments, notes, names, consistent)
     _trim_affixes(alignments, _places(alignments), notes, names, consistent)
     return notes
