@@ -58,6 +58,8 @@ THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a va
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
 SHARED_CHARS = 3        # unsegmented scripts: values that may share a character
 MAX_ABSORB_ROUNDS = 3   # passes of optional-neighbour absorption
+import os
+CHAR_GAPS = os.environ.get("CJK_NOGAPS") is None
 
 
 @dataclass(frozen=True)
@@ -311,6 +313,260 @@ def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
                             break
 
 
+def _lcp(seqs) -> int:
+    """Length of the longest common prefix of token tuples."""
+    seqs = list(seqs)
+    if not seqs:
+        return 0
+    n = min(len(s) for s in seqs)
+    for k in range(n):
+        t = seqs[0][k]
+        if any(s[k] != t for s in seqs):
+            return k
+    return n
+
+
+def _lcs(seqs) -> int:
+    """Length of the longest common suffix of token tuples."""
+    return _lcp([s[::-1] for s in seqs])
+
+
+def _common_run(seqs):
+    """The longest token run every sequence contains (an anchor of the frame), or ()."""
+    seqs = list(seqs)
+    if not seqs or not all(seqs):
+        return ()
+    first = min(seqs, key=len)
+    for n in range(len(first), 0, -1):
+        for k in range(len(first) - n + 1):
+            run = first[k:k + n]
+            if all(_find(s, run) >= 0 for s in seqs):
+                return run
+    return ()
+
+
+def _find(seq, run) -> int:
+    n = len(run)
+    for k in range(len(seq) - n + 1):
+        if seq[k:k + n] == run:
+            return k
+    return -1
+
+
+def _char_prefix(toks) -> int:
+    """How many leading tokens are characters of an unsegmented script."""
+    n = 0
+    for t in toks:
+        if not is_char_token(t):
+            break
+        n += 1
+    return n
+
+
+def _partition_char_gaps(items, labels) -> bool:
+    """Scripts without spaces: share out the characters between a value's span
+    and the frame by what decides their presence.
+
+    The text between two spans (or a span and the edge) of a group reads
+    *value part* + *frame* + *value part*.  Characters every instance has there
+    are frame (``。``).  Of the rest, the characters that always follow one
+    value (``している`` after ``心配``, ``に`` after ``本当``, ``有`` before ``几分``)
+    belong to it — unless they are what another value of the same slot has
+    there only sometimes (``だ`` closes ``心配している`` in one instance and not
+    in another: a variant of the frame, not part of any value), or every value
+    fills the place with some character (``速く`` / ``丈夫で`` before ``ない``:
+    the frame varies with the value, the cover writes one template each).
+    Only character tokens move; the word-level rules
+    (:func:`_absorb_affixes`) handle scripts with spaces.  Returns whether a
+    span grew.
+    """
+    gaps: dict = defaultdict(list)
+    for segs, per_field in zip(items, labels):
+        for f, (seg, row) in enumerate(zip(segs, per_field)):
+            runs = _runs(row, f)
+            seen: Counter = Counter()
+            names = []
+            for r in runs:
+                names.append((r.draw.name, seen[r.draw.name]))
+                seen[r.draw.name] += 1
+            for k in range(len(runs) + 1):
+                left = runs[k - 1] if k > 0 else None
+                right = runs[k] if k < len(runs) else None
+                a = left.end if left else 0
+                b = right.start if right else len(row)
+                key = (f, names[k - 1] if left else EDGE, names[k] if right else EDGE)
+                gaps[key].append((seg, row, a, b, left, right))
+    changed = False
+    for key in sorted(gaps, key=str):
+        changed |= _partition_gap(gaps[key])
+    return changed
+
+
+def _partition_gap(places) -> bool:
+    if len(places) < 2:
+        return False
+    toks = [tuple(seg.tokens[a:b]) for seg, _row, a, b, _l, _r in places]
+    cl = _lcp(toks)
+    cr = _lcs([t[cl:] for t in toks])
+    mids = [t[cl:len(t) - cr] for t in toks]
+    left_ok = cl == 0 and places[0][4] is not None
+    right_ok = cr == 0 and places[0][5] is not None
+    if not (left_ok or right_ok):
+        return False
+    lefts, rights = list(mids), list(mids)
+    if left_ok and right_ok:
+        anchor = _common_run(mids)
+        if anchor:      # frame between the two values: each side ends at it
+            cut = [_find(m, anchor) for m in mids]
+            lefts = [m[:c] for m, c in zip(mids, cut)]
+            rights = [m[c + len(anchor):] for m, c in zip(mids, cut)]
+    own_l = _value_parts(lefts, [p[4].draw.lexval if p[4] else None for p in places],
+                         [p[5].draw.lexval if p[5] else None for p in places], -1) \
+        if left_ok else {}
+    own_r = _value_parts(rights, [p[5].draw.lexval if p[5] else None for p in places],
+                         [p[4].draw.lexval if p[4] else None for p in places], 1) \
+        if right_ok else {}
+    changed = False
+    for (seg, row, a, b, left, right), m in zip(places, mids):
+        nl = len(own_l.get(left.draw.lexval, ())) if left_ok else 0
+        nr = len(own_r.get(right.draw.lexval, ())) if right_ok else 0
+        if nl + nr > len(m):    # both sides claim a character: the surer side keeps it
+            sure_l = own_l[left.draw.lexval + ("sure",)] if nl else 0
+            sure_r = own_r[right.draw.lexval + ("sure",)] if nr else 0
+            if sure_l >= sure_r:
+                nr = max(0, len(m) - nl)
+            else:
+                nl = max(0, len(m) - nr)
+        if nl and not is_char_token(seg.tokens[left.end - 1]):
+            nl = 0
+        if nr and not is_char_token(seg.tokens[right.start]):
+            nr = 0
+        for t in range(a, a + nl):
+            if row[t] is None:
+                row[t] = left.draw
+                changed = True
+        for t in range(b - nr, b):
+            if row[t] is None:
+                row[t] = right.draw
+                changed = True
+    return changed
+
+
+def _value_parts(regions, owners, partners, side: int) -> dict:
+    """Per value (``owners``), the characters of its region next to its span
+    that it always has there; ``side`` -1: the region follows the span (read
+    from its start), +1: it precedes it (read from its end).  Also maps
+    ``lexval + ("sure",)`` to how many different partner values the estimate
+    saw."""
+    if side > 0:
+        regions = [r[::-1] for r in regions]
+    by_owner: dict = defaultdict(list)
+    partner_of: dict = defaultdict(set)
+    for r, o, p in zip(regions, owners, partners):
+        by_owner[o].append(r)
+        partner_of[o].add(p)
+    part = {}
+    for o, rs in by_owner.items():
+        n = _lcp(rs)
+        part[o] = rs[0][:_char_prefix(rs[0][:n])]
+    # what an instance has beyond its value's part varies for one value: a
+    # variant of the frame wherever it shows
+    variants = {r[len(part[o]):] for r, o in zip(regions, owners)} - {()}
+    for o, own in part.items():
+        for k in range(len(own)):
+            if own[k:] in variants:
+                part[o] = own[:k]
+                break
+    if len(part) >= 2 and all(part.values()):
+        # every value fills the place with something: a paradigm of the frame
+        # (``く`` / ``で`` before ``ない``); a value keeps what precedes the
+        # ending it shares with another value (``強い`` + ``で``)
+        cut = {}
+        for o, own in part.items():
+            shared = max((k for k in range(1, len(own) + 1)
+                          for q, other in part.items()
+                          if q != o and len(other) >= k and other[-k:] == own[-k:]),
+                         default=len(own))
+            cut[o] = own[:len(own) - shared]
+        part = cut
+    out = {}
+    for o, own in part.items():
+        out[o] = own[::-1] if side > 0 else own
+        out[o + ("sure",)] = len(partner_of[o])
+    return out
+
+
+def _source_count(source: str, d: Draw) -> int:
+    """How many times the source shows draw ``d``'s value (its shown elements)."""
+    shown = [d.value] if isinstance(d.value, str) else [d.value[i] for i in d.indices]
+    return sum(len(re.findall(r"(?<!\w)" + re.escape(v) + r"(?!\w)", source)) for v in shown)
+
+
+def _clusters(per_field, d) -> list:
+    """Draw ``d``'s clusters in one instance: runs with only unlabelled
+    tokens between them, as ``[labelled tokens, field, runs]``."""
+    clusters = []
+    for f, row in enumerate(per_field):
+        last = None
+        for r in _runs(row, f):
+            if r.draw != d:
+                last = None     # another value in between ends a cluster
+            elif last is not None:
+                last[0] += r.end - r.start
+                last[2].append(r)
+            else:
+                last = [r.end - r.start, f, [r]]
+                clusters.append(last)
+    return clusters
+
+
+def _drop_stray_runs(items, draws, sources, labels) -> None:
+    """Unsegmented scripts: a value the source shows once has one span.
+
+    A character that predicts one value also turns up inside another
+    (``信`` of ``信じられないほど`` in ``自信満々``, ``ェ`` of ``ナイジェリア`` in
+    ``ウェイトレス``, ``ん`` of ``いくぶん`` in ``喜んでいる``).  Such a stray run
+    of a value with more clusters (runs with only unlabelled characters
+    between them) than the source has occurrences is taken back: where it
+    splits another value's span in two (and is smaller than the value's
+    largest cluster) it joins that value, elsewhere it goes
+    back unlabelled for the gap rules to share out — the smallest clusters
+    first, and of equal ones those that touch another value's span."""
+    for segs, ds, src, per_field in zip(items, draws, sources, labels):
+        excess, largest = {}, {}
+        for d in ds:
+            clusters = _clusters(per_field, d)
+            excess[d] = len(clusters) - max(1, _source_count(src, d))
+            largest[d] = max((c[0] for c in clusters), default=0)
+        for f, row in enumerate(per_field):
+            runs = _runs(row, f)
+            for left, mid, right in zip(runs, runs[1:], runs[2:]):
+                if left.draw == right.draw != mid.draw and excess.get(mid.draw, 0) > 0 \
+                        and mid.end - mid.start < largest[mid.draw] \
+                        and left.end == mid.start and mid.end == right.start \
+                        and all(is_char_token(t) for t in segs[f].tokens[mid.start:mid.end]):
+                    for t in range(mid.start, mid.end):
+                        row[t] = left.draw
+        drop = []
+        for d in ds:
+            clusters = _clusters(per_field, d)
+            n = len(clusters) - max(1, _source_count(src, d))
+            if n <= 0:
+                continue
+
+            def touches(c):
+                row = per_field[c[1]]
+                a, b = c[2][0].start - 1, c[2][-1].end
+                return any(0 <= t < len(row) and row[t] not in (None, d) for t in (a, b))
+            clusters.sort(key=lambda c: (c[0], not touches(c), -c[1], -c[2][0].start))
+            drop.extend(clusters[:n])
+        for _n, f, runs in drop:
+            if all(is_char_token(t) for r in runs for t in segs[f].tokens[r.start:r.end]):
+                for r in runs:
+                    for t in range(r.start, r.end):
+                        per_field[f][t] = None
+
+
 def _resolve(options: list[list]) -> list:
     """Pick one label per token; a token several values of the instance could
     own (``リ`` in both ``メアリー`` and ``プリヤ``) joins the value of its
@@ -524,7 +780,8 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
                 for k in range(1, max_tokens + 1):
                     t = toks[k - 1]
                     if t is None or t in (EDGE, SLOT) or (
-                            t not in unframed and stats.frame(t, base, 1.0)):
+                            t not in unframed and stats.frame(t, base, 1.0)) \
+                            or (CHAR_GAPS and is_char_token(t)):
                         break
                     beyond = toks[k]
                     if beyond is not None and any(seq[o][0] == beyond for o in lvs if o != lv):
@@ -582,6 +839,8 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
     stats = _Stats(items, draws)
     if aligner == "cooccurrence":
         labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
+        if CHAR_GAPS:
+            _drop_stray_runs(items, draws, sources, labels)
         _grow_char_spans(items, labels, stats, consistent)
     elif aligner == "simalign":
         from tea_solver.keys.simalign_backend import labels_simalign
@@ -590,6 +849,8 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
     _rescue_unlabelled(items, draws, labels, stats, consistent)
     _fill_gaps(items, labels, consistent, stats)
+    if CHAR_GAPS:
+        _partition_char_gaps(items, labels)
     _release_paradigm_words(items, labels)
     _absorb_rounds(items, labels, consistent, stats, source_function_words(draws))
     return GroupAlignment(items, draws, labels, sources)

@@ -47,6 +47,7 @@ from typing import Sequence
 
 from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span,
                                    source_function_words)
+from tea_solver.tokenize import is_char_token, segment
 
 MIN_GROUPS = 2          # a lexicon must show in this many groups for a rule to apply
 MIN_SHARED = 3          # values two places must share to compare their forms
@@ -316,6 +317,98 @@ def _split_gaps(alignments, notes, moved, names, consistent) -> None:
                     moved[g].update(gap)
 
 
+def _pools(by_slot: dict) -> dict:
+    """Slot -> the slots whose values it shares forms with: itself, and the
+    tuple siblings whose target forms equal its own for most entries
+    (Japanese ``年長`` for both *older* and *old*)."""
+    forms = {slot: _forms(places) for slot, places in by_slot.items()}
+    pool = {slot: {slot} for slot in by_slot}
+    for slot in by_slot:
+        for sib in by_slot:
+            if sib == slot or sib[0] != slot[0] or slot[1] is None or sib[1] is None:
+                continue
+            shared = [v for v in forms[slot] if v in forms[sib]]
+            same = sum(forms[slot][v] == forms[sib][v] for v in shared)
+            if len(shared) >= MIN_SHARED and same >= 0.5 * len(shared):
+                pool[slot].add(sib)
+    return {slot: min(group, key=str) for slot, group in pool.items()}
+
+
+def _harmonize_forms(alignments, notes, names) -> None:
+    """Unsegmented scripts: a value reads the same in every sentence.
+
+    Where the characters a value's span takes differ between groups
+    (``心配している`` in six sentences, ``心配`` in one whose few instances could
+    not tell), the form most groups show is the value; among equally common
+    forms, the one inside all others (``速`` before ``です``, ``速く`` before
+    ``ない``, ``速い`` before ``です``: the rest is each sentence's frame).  Spans
+    are re-cut to that form wherever the text has it there; only characters
+    move, and never into another value's span."""
+    places = _places(alignments)
+    by_slot = _by_slot(places)
+    pool = _pools(by_slot)
+    per_value: dict = defaultdict(lambda: defaultdict(set))
+    for k, p in enumerate(places):
+        for v, text in _forms([p]).items():
+            per_value[(pool[p.slot], v)][tuple(segment(text).tokens)].add(k)
+    for (slot, v), forms in sorted(per_value.items(), key=str):
+        if len(forms) < 2 or not all(is_char_token(t) for f in forms for t in f):
+            continue
+
+        def inside_all(f):
+            return all(_find(g, f) >= 0 for g in forms)
+        best = max(forms, key=lambda f: (len({places[k].group for k in forms[f]}),
+                                          inside_all(f), -len(f), f))
+        for f, ks in sorted(forms.items()):
+            if f == best:
+                continue
+            for k in sorted(ks):
+                p = places[k]
+                if _recut(alignments[p.group], p, v, best):
+                    notes.append("%s: %s reads %r, as elsewhere (not %r)"
+                                 % (names[p.group], _slot_name(p.slot), "".join(best),
+                                    "".join(f)))
+
+
+def _find(seq, run) -> int:
+    n = len(run)
+    for k in range(len(seq) - n + 1):
+        if tuple(seq[k:k + n]) == tuple(run):
+            return k
+    return -1
+
+
+def _recut(al: GroupAlignment, place: _Place, value, form: tuple) -> bool:
+    n = len(form)
+    changed = False
+    for i, s in place.spans:
+        if s.draw.value != value:
+            continue
+        row = al.labels[i][s.field]
+        toks = al.items[i][s.field].tokens
+        best = None
+        for j in range(max(0, s.start - n + 1), min(s.end, len(toks) - n + 1)):
+            if tuple(toks[j:j + n]) != form:
+                continue
+            if any(row[t] not in (None, s.draw) for t in range(j, j + n)):
+                continue
+            overlap = min(s.end, j + n) - max(s.start, j)
+            if best is None or overlap > best[0]:
+                best = (overlap, j)
+        if best is None:
+            continue
+        j = best[1]
+        moved = set(range(s.start, s.end)) ^ set(range(j, j + n))
+        if not moved or not all(is_char_token(toks[t]) for t in moved):
+            continue
+        for t in range(s.start, s.end):
+            row[t] = None
+        for t in range(j, j + n):
+            row[t] = s.draw
+        changed = True
+    return changed
+
+
 def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = None,
            consistent: float = CONSISTENT) -> list[str]:
     """Apply the rules to a file's group alignments (in place).
@@ -336,4 +429,5 @@ def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = N
     for g in sorted(moved):
         alignments[g].settle(frozenset(moved[g]), consistent)
     _trim_affixes(alignments, _places(alignments), notes, names, consistent)
+    _harmonize_forms(alignments, notes, names)
     return notes
