@@ -452,7 +452,21 @@ def _partition_gap(places) -> bool:
     return changed
 
 
-def _value_parts(regions, owners, partners, side: int) -> dict:
+def _shared_prefix(seqs, share: float) -> tuple:
+    """The longest prefix that at least ``share`` of the sequences start with."""
+    out = ()
+    while True:
+        k = len(out) + 1
+        heads = Counter(s[:k] for s in seqs if len(s) >= k)
+        if not heads:
+            return out
+        head, n = heads.most_common(1)[0]
+        if n < share * len(seqs):
+            return out
+        out = head
+
+
+def _value_parts(regions, owners, partners, side: int, consistent: float = CONSISTENT) -> dict:
     """Per value (``owners``), the characters of its region next to its span
     that it always has there; ``side`` -1: the region follows the span (read
     from its start), +1: it precedes it (read from its end).  Also maps
@@ -467,8 +481,8 @@ def _value_parts(regions, owners, partners, side: int) -> dict:
         partner_of[o].add(p)
     part = {}
     for o, rs in by_owner.items():
-        n = _lcp(rs)
-        part[o] = rs[0][:_char_prefix(rs[0][:n])]
+        own = _shared_prefix(rs, consistent)
+        part[o] = own[:_char_prefix(own)]
     # what an instance has beyond its value's part varies for one value: a
     # variant of the frame wherever it shows
     variants = {r[len(part[o]):] for r, o in zip(regions, owners)} - {()}
@@ -502,16 +516,22 @@ def _source_count(source: str, d: Draw) -> int:
     return sum(len(re.findall(r"(?<!\w)" + re.escape(v) + r"(?!\w)", source)) for v in shown)
 
 
-def _clusters(per_field, d) -> list:
-    """Draw ``d``'s clusters in one instance: runs with only unlabelled
-    tokens between them, as ``[labelled tokens, field, runs]``."""
+CLUSTER_GAP = 3         # unlabelled characters that may split one value's span
+
+
+def _clusters(segs, per_field, d) -> list:
+    """Draw ``d``'s clusters in one instance: runs with nothing but a few
+    unlabelled characters between them (``ブ`` ``ラジ`` ``ル``), as
+    ``[labelled tokens, field, runs]``."""
     clusters = []
     for f, row in enumerate(per_field):
         last = None
+        toks = segs[f].tokens
         for r in _runs(row, f):
             if r.draw != d:
                 last = None     # another value in between ends a cluster
-            elif last is not None:
+            elif last is not None and r.start - last[2][-1].end <= CLUSTER_GAP \
+                    and all(is_char_token(t) for t in toks[last[2][-1].end:r.start]):
                 last[0] += r.end - r.start
                 last[2].append(r)
             else:
@@ -535,7 +555,7 @@ def _drop_stray_runs(items, draws, sources, labels) -> None:
     for segs, ds, src, per_field in zip(items, draws, sources, labels):
         excess, largest = {}, {}
         for d in ds:
-            clusters = _clusters(per_field, d)
+            clusters = _clusters(segs, per_field, d)
             excess[d] = len(clusters) - max(1, _source_count(src, d))
             largest[d] = max((c[0] for c in clusters), default=0)
         for f, row in enumerate(per_field):
@@ -549,7 +569,7 @@ def _drop_stray_runs(items, draws, sources, labels) -> None:
                         row[t] = left.draw
         drop = []
         for d in ds:
-            clusters = _clusters(per_field, d)
+            clusters = _clusters(segs, per_field, d)
             n = len(clusters) - max(1, _source_count(src, d))
             if n <= 0:
                 continue
@@ -841,7 +861,8 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
         if CHAR_GAPS:
             _drop_stray_runs(items, draws, sources, labels)
-        _grow_char_spans(items, labels, stats, consistent)
+        if os.environ.get("CJK_NOGROW") is None:
+            _grow_char_spans(items, labels, stats, consistent)
     elif aligner == "simalign":
         from tea_solver.keys.simalign_backend import labels_simalign
         labels = labels_simalign(instances, items, draws, model=model, method=method)
