@@ -58,6 +58,8 @@ THRESHOLD = 0.75        # minimum P(value | token) for a token to translate a va
 CONSISTENT = 0.9        # share of a value's instances an absorbed token must appear in
 SHARED_CHARS = 3        # unsegmented scripts: values that may share a character
 MAX_ABSORB_ROUNDS = 3   # passes of optional-neighbour absorption
+MAX_GROW_ROUNDS = 16    # passes of character growth (each grows a span by one)
+CLUSTER_GAP = 6         # unlabelled characters that may split one value's span
 import os
 CHAR_GAPS = os.environ.get("CJK_NOGAPS") is None
 
@@ -280,6 +282,20 @@ def _labels_cooccurrence(items: Sequence[tuple], draws: Sequence[list], stats: _
     return labels
 
 
+def _merged_runs(seg, row) -> list:
+    """``(start, end, draw)`` of the runs of one row, pieces of one value with
+    at most ``CLUSTER_GAP`` unlabelled characters between them taken as one."""
+    out = []
+    for r in _runs(row, 0):
+        if out and out[-1][2] == r.draw and r.start - out[-1][1] <= CLUSTER_GAP \
+                and all(row[t] is None and is_char_token(seg.tokens[t])
+                        for t in range(out[-1][1], r.start)):
+            out[-1][1] = r.end
+        else:
+            out.append([r.start, r.end, r.draw])
+    return out
+
+
 def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
     """Scripts without spaces: grow each labelled span over the characters next
     to it that its value shares with a few other values.
@@ -289,28 +305,52 @@ def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
     Next to a character that does, it belongs to that value when it comes
     with the value every time, is not shared by every value of the lexicon
     (the frame), and by at most half of them (``だ`` closes most states and
-    stays in the frame; ``的`` closes 7 of 20 and joins them).
+    stays in the frame; ``的`` closes 7 of 20 and joins them) — and when it
+    stands at that edge of (nearly) all the value's spans, every occurrence
+    counted: a character the sentence puts before one occurrence only
+    (``有些`` before the second state of ``秉持{s}态度。…有些{s}``) stays out.
     """
-    for segs, per_field in zip(items, labels):
-        for seg, row in zip(segs, per_field):
-            changed = True
-            while changed:
-                changed = False
+    for _ in range(MAX_GROW_ROUNDS):
+        edges: dict = defaultdict(Counter)      # (lexval, side) -> chars at that edge
+        inner = set()       # (row id, token): between two pieces of one value's span
+        for segs, per_field in zip(items, labels):
+            for f, (seg, row) in enumerate(zip(segs, per_field)):
+                for start, end, d in _merged_runs(seg, row):
+                    for t in range(start, end):
+                        if row[t] is None:
+                            inner.add((id(row), t))
+                    for side in (-1, 1):
+                        pos = start - 1 if side < 0 else end
+                        free = 0 <= pos < len(row) and row[pos] is None
+                        edges[(d.lexval, side)][seg.tokens[pos] if free else None] += 1
+        changed = False
+        for segs, per_field in zip(items, labels):
+            for seg, row in zip(segs, per_field):
                 for i, t in enumerate(seg.tokens):
                     if row[i] is not None or not is_char_token(t):
                         continue
-                    for n in (i - 1, i + 1):
+                    for n, side in ((i - 1, 1), (i + 1, -1)):
                         if not 0 <= n < len(row) or row[n] is None \
                                 or not is_char_token(seg.tokens[n]):
                             continue
                         d = row[n]
+                        at = edges[(d.lexval, side)]
                         limit = max(SHARED_CHARS, len(stats.values_of[d.base]) // 2)
+                        # other characters at that edge count against t, but
+                        # not those of the value itself (an edge not grown yet)
+                        against = sum(n for c, n in at.items() if c != t and (
+                            c is None or stats.follows(c, d.lexval) < consistent
+                            or stats.frame(c, d.base, consistent)))
                         if stats.follows(t, d.lexval) >= consistent \
+                                and ((id(row), i) in inner
+                                     or at[t] >= consistent * (at[t] + against)) \
                                 and not stats.frame(t, d.base, consistent) \
                                 and stats.sharing(t, d.base, consistent) <= limit:
                             row[i] = d
                             changed = True
                             break
+        if not changed:
+            break
 
 
 def _lcp(seqs) -> int:
@@ -514,9 +554,6 @@ def _source_count(source: str, d: Draw) -> int:
     """How many times the source shows draw ``d``'s value (its shown elements)."""
     shown = [d.value] if isinstance(d.value, str) else [d.value[i] for i in d.indices]
     return sum(len(re.findall(r"(?<!\w)" + re.escape(v) + r"(?!\w)", source)) for v in shown)
-
-
-CLUSTER_GAP = 3         # unlabelled characters that may split one value's span
 
 
 def _clusters(segs, per_field, d) -> list:
@@ -861,8 +898,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
         if CHAR_GAPS:
             _drop_stray_runs(items, draws, sources, labels)
-        if os.environ.get("CJK_NOGROW") is None:
-            _grow_char_spans(items, labels, stats, consistent)
+        _grow_char_spans(items, labels, stats, consistent)
     elif aligner == "simalign":
         from tea_solver.keys.simalign_backend import labels_simalign
         labels = labels_simalign(instances, items, draws, model=model, method=method)
