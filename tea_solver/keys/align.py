@@ -60,8 +60,6 @@ SHARED_CHARS = 3        # unsegmented scripts: values that may share a character
 MAX_ABSORB_ROUNDS = 3   # passes of optional-neighbour absorption
 MAX_GROW_ROUNDS = 16    # passes of character growth (each grows a span by one)
 CLUSTER_GAP = 6         # unlabelled characters that may split one value's span
-import os
-CHAR_GAPS = os.environ.get("CJK_NOGAPS") is None
 
 
 @dataclass(frozen=True)
@@ -460,20 +458,18 @@ def _partition_gap(places) -> bool:
             cut = [_find(m, anchor) for m in mids]
             lefts = [m[:c] for m, c in zip(mids, cut)]
             rights = [m[c + len(anchor):] for m, c in zip(mids, cut)]
-    own_l = _value_parts(lefts, [p[4].draw.lexval if p[4] else None for p in places],
-                         [p[5].draw.lexval if p[5] else None for p in places], -1) \
-        if left_ok else {}
-    own_r = _value_parts(rights, [p[5].draw.lexval if p[5] else None for p in places],
-                         [p[4].draw.lexval if p[4] else None for p in places], 1) \
-        if right_ok else {}
+    lvals = [p[4].draw.lexval if p[4] else None for p in places]
+    rvals = [p[5].draw.lexval if p[5] else None for p in places]
+    own_l, sure_l = _value_parts(lefts, lvals, rvals, -1) if left_ok else ({}, {})
+    own_r, sure_r = _value_parts(rights, rvals, lvals, 1) if right_ok else ({}, {})
     changed = False
     for (seg, row, a, b, left, right), m in zip(places, mids):
         nl = len(own_l.get(left.draw.lexval, ())) if left_ok else 0
         nr = len(own_r.get(right.draw.lexval, ())) if right_ok else 0
-        if nl + nr > len(m):    # both sides claim a character: the surer side keeps it
-            sure_l = own_l[left.draw.lexval + ("sure",)] if nl else 0
-            sure_r = own_r[right.draw.lexval + ("sure",)] if nr else 0
-            if sure_l >= sure_r:
+        if nl + nr > len(m):
+            # both values claim a character (two adjacent values seen together
+            # only): the one whose part was seen beside more partners keeps it
+            if nl and (not nr or sure_l[left.draw.lexval] >= sure_r[right.draw.lexval]):
                 nr = max(0, len(m) - nl)
             else:
                 nl = max(0, len(m) - nr)
@@ -506,12 +502,13 @@ def _shared_prefix(seqs, share: float) -> tuple:
         out = head
 
 
-def _value_parts(regions, owners, partners, side: int, consistent: float = CONSISTENT) -> dict:
+def _value_parts(regions, owners, partners, side: int,
+                 consistent: float = CONSISTENT) -> tuple[dict, dict]:
     """Per value (``owners``), the characters of its region next to its span
-    that it always has there; ``side`` -1: the region follows the span (read
-    from its start), +1: it precedes it (read from its end).  Also maps
-    ``lexval + ("sure",)`` to how many different partner values the estimate
-    saw."""
+    that it (nearly) always has there; ``side`` -1: the region follows the
+    span (read from its start), +1: it precedes it (read from its end).
+    Also returns, per value, how many different ``partners`` (the value on
+    the region's other side) its part was learnt beside."""
     if side > 0:
         regions = [r[::-1] for r in regions]
     by_owner: dict = defaultdict(list)
@@ -524,7 +521,8 @@ def _value_parts(regions, owners, partners, side: int, consistent: float = CONSI
         own = _shared_prefix(rs, consistent)
         part[o] = own[:_char_prefix(own)]
     # what an instance has beyond its value's part varies for one value: a
-    # variant of the frame wherever it shows
+    # variant of the frame wherever it shows (``だ``), also where a value that
+    # always has it would take it along
     variants = {r[len(part[o]):] for r, o in zip(regions, owners)} - {()}
     for o, own in part.items():
         for k in range(len(own)):
@@ -543,11 +541,8 @@ def _value_parts(regions, owners, partners, side: int, consistent: float = CONSI
                          default=len(own))
             cut[o] = own[:len(own) - shared]
         part = cut
-    out = {}
-    for o, own in part.items():
-        out[o] = own[::-1] if side > 0 else own
-        out[o + ("sure",)] = len(partner_of[o])
-    return out
+    parts = {o: own[::-1] if side > 0 else own for o, own in part.items()}
+    return parts, {o: len(partner_of[o]) for o in part}
 
 
 def _source_count(source: str, d: Draw) -> int:
@@ -838,7 +833,7 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
                     t = toks[k - 1]
                     if t is None or t in (EDGE, SLOT) or (
                             t not in unframed and stats.frame(t, base, 1.0)) \
-                            or (CHAR_GAPS and is_char_token(t)):
+                            or is_char_token(t):
                         break
                     beyond = toks[k]
                     if beyond is not None and any(seq[o][0] == beyond for o in lvs if o != lv):
@@ -896,8 +891,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
     stats = _Stats(items, draws)
     if aligner == "cooccurrence":
         labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
-        if CHAR_GAPS:
-            _drop_stray_runs(items, draws, sources, labels)
+        _drop_stray_runs(items, draws, sources, labels)
         _grow_char_spans(items, labels, stats, consistent)
     elif aligner == "simalign":
         from tea_solver.keys.simalign_backend import labels_simalign
@@ -906,8 +900,7 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
     _rescue_unlabelled(items, draws, labels, stats, consistent)
     _fill_gaps(items, labels, consistent, stats)
-    if CHAR_GAPS:
-        _partition_char_gaps(items, labels)
+    _partition_char_gaps(items, labels)
     _release_paradigm_words(items, labels)
     _absorb_rounds(items, labels, consistent, stats, source_function_words(draws))
     return GroupAlignment(items, draws, labels, sources)

@@ -45,13 +45,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
-from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span, _runs,
+from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span, _find,
+                                   _runs, _shared_prefix, _source_count,
                                    source_function_words)
 from tea_solver.tokenize import is_char_token, segment
 
 MIN_GROUPS = 2          # a lexicon must show in this many groups for a rule to apply
-import os
-CHAR_CONTRAST = int(os.environ.get("CJK_CONTRAST", "1"))
 MIN_SHARED = 3          # values two places must share to compare their forms
 SIDES = (-1, 1)
 
@@ -194,15 +193,15 @@ def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
         if shared < MIN_SHARED:
             continue
         by_form = same >= 0.5 * shared
-        if not by_form and (marked < 0.5 * shared or not CHAR_CONTRAST):
+        if not by_form and marked < 0.5 * shared:
             continue
         options = []
         for side in SIDES:
             word = attach[(slot, side)][0]
             if word is None or not any(ch.isalnum() for ch in word):
                 continue    # punctuation makes no comparative
-            if not by_form and CHAR_CONTRAST == 1 and not is_char_token(word):
-                continue
+            if not by_form and not is_char_token(word):
+                continue    # source-side evidence: unsegmented scripts only (see above)
             frame = [s for s in by_slot if s[0] != base and attach[(s, side)][1][word] >= 0.5]
             if frame:
                 continue
@@ -358,17 +357,7 @@ def _chain(al: GroupAlignment, i: int, span: Span, side: int) -> tuple:
 
 def _place_chain(al: GroupAlignment, place: _Place, side: int, consistent: float) -> tuple:
     """The chain (nearly) every span of a place has, as far as they agree."""
-    chains = [_chain(al, i, s, side) for i, s in place.spans]
-    out = ()
-    while True:
-        k = len(out) + 1
-        heads = Counter(c[:k] for c in chains if len(c) >= k)
-        if not heads:
-            return out
-        head, n = heads.most_common(1)[0]
-        if n < consistent * len(chains):
-            return out
-        out = head
+    return _shared_prefix([_chain(al, i, s, side) for i, s in place.spans], consistent)
 
 
 def _source_neighbour(al: GroupAlignment, i: int, span: Span, side: int) -> str:
@@ -554,24 +543,13 @@ def _rescue_forms(alignments, found, notes, names) -> None:
                         if tuple(seg.tokens[j:j + n]) == form \
                                 and all(row[t] is None for t in range(j, j + n)):
                             hits.append((f, j))
-                shown = [d.value] if isinstance(d.value, str) else [d.value[k] for k in d.indices]
-                expected = sum(len(re.findall(r"(?<!\w)%s(?!\w)" % re.escape(v),
-                                              al.sources[i] if i < len(al.sources) else ""))
-                               for v in shown)
+                expected = _source_count(al.sources[i] if i < len(al.sources) else "", d)
                 if not hits or have[d] + len(hits) != expected:
                     continue
                 for f, j in hits:
                     for t in range(j, j + len(form)):
                         per_field[f][t] = d
                 notes.append("%s: %s found as %r" % (names[g], d.name, "".join(form)))
-
-
-def _find(seq, run) -> int:
-    n = len(run)
-    for k in range(len(seq) - n + 1):
-        if tuple(seq[k:k + n]) == tuple(run):
-            return k
-    return -1
 
 
 def _recut(al: GroupAlignment, place: _Place, value, form: tuple) -> list:
