@@ -307,9 +307,13 @@ def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
     stands at that edge of (nearly) all the value's spans, every occurrence
     counted: a character the sentence puts before one occurrence only
     (``有些`` before the second state of ``秉持{s}态度。…有些{s}``) stays out.
+    Nor does a character that takes the place where the other values put
+    another one before the same frame (``速く`` / ``丈夫で`` before ``ない``):
+    that place belongs to the frame (:func:`_partition_char_gaps`).
     """
     for _ in range(MAX_GROW_ROUNDS):
-        edges: dict = defaultdict(Counter)      # (lexval, side) -> chars at that edge
+        # (lexval, side) -> Counter of (character at that edge, the one beyond)
+        edges: dict = defaultdict(Counter)
         inner = set()       # (row id, token): between two pieces of one value's span
         for segs, per_field in zip(items, labels):
             for f, (seg, row) in enumerate(zip(segs, per_field)):
@@ -319,8 +323,8 @@ def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
                             inner.add((id(row), t))
                     for side in (-1, 1):
                         pos = start - 1 if side < 0 else end
-                        free = 0 <= pos < len(row) and row[pos] is None
-                        edges[(d.lexval, side)][seg.tokens[pos] if free else None] += 1
+                        edges[(d.lexval, side)][(_free(seg, row, pos),
+                                                 _free(seg, row, pos + side))] += 1
         changed = False
         for segs, per_field in zip(items, labels):
             for seg, row in zip(segs, per_field):
@@ -332,16 +336,20 @@ def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
                                 or not is_char_token(seg.tokens[n]):
                             continue
                         d = row[n]
-                        at = edges[(d.lexval, side)]
+                        at = Counter()
+                        for (c, _beyond), k in edges[(d.lexval, side)].items():
+                            at[c] += k
                         limit = max(SHARED_CHARS, len(stats.values_of[d.base]) // 2)
                         # other characters at that edge count against t, but
                         # not those of the value itself (an edge not grown yet)
-                        against = sum(n for c, n in at.items() if c != t and (
+                        against = sum(k for c, k in at.items() if c != t and (
                             c is None or stats.follows(c, d.lexval) < consistent
                             or stats.frame(c, d.base, consistent)))
                         if stats.follows(t, d.lexval) >= consistent \
                                 and ((id(row), i) in inner
-                                     or at[t] >= consistent * (at[t] + against)) \
+                                     or (at[t] >= consistent * (at[t] + against)
+                                         and not _alternative(edges, stats, d, side, t,
+                                                              consistent))) \
                                 and not stats.frame(t, d.base, consistent) \
                                 and stats.sharing(t, d.base, consistent) <= limit:
                             row[i] = d
@@ -349,6 +357,43 @@ def _grow_char_spans(items, labels, stats: _Stats, consistent: float) -> None:
                             break
         if not changed:
             break
+
+
+def _free(seg, row, pos):
+    """The token at ``pos`` if it is an unlabelled one, else None."""
+    return seg.tokens[pos] if 0 <= pos < len(row) and row[pos] is None else None
+
+
+def _edge_of(pairs: Counter, consistent: float, first=None):
+    """The (nearly) constant character at an edge (``first`` None), or the
+    one beyond ``first`` there; None if it varies."""
+    c = Counter()
+    for (a, b), k in pairs.items():
+        if first is None:
+            c[a] += k
+        elif a == first:
+            c[b] += k
+    if not c:
+        return None
+    tok, k = c.most_common(1)[0]
+    return tok if k >= consistent * sum(c.values()) else None
+
+
+def _alternative(edges, stats: _Stats, d: Draw, side: int, t: str, consistent: float) -> bool:
+    """Does another value of the lexicon put a different character where ``d``
+    has ``t``, before the same character (``丈夫で`` beside ``速く``, both
+    before ``ない``)?"""
+    beyond = _edge_of(edges[(d.lexval, side)], consistent, t)
+    if beyond is None:
+        return False
+    for o in stats.values_of[d.base]:
+        if o == d.lexval or (o, side) not in edges:
+            continue
+        u = _edge_of(edges[(o, side)], consistent)
+        if u is not None and u != t and is_char_token(u) \
+                and _edge_of(edges[(o, side)], consistent, u) == beyond:
+            return True
+    return False
 
 
 def _lcp(seqs) -> int:
@@ -401,7 +446,7 @@ def _char_prefix(toks) -> int:
     return n
 
 
-def _partition_char_gaps(items, labels) -> bool:
+def _partition_char_gaps(items, labels, lead: dict | None = None) -> bool:
     """Scripts without spaces: share out the characters between a value's span
     and the frame by what decides their presence.
 
@@ -413,7 +458,11 @@ def _partition_char_gaps(items, labels) -> bool:
     there only sometimes (``だ`` closes ``心配している`` in one instance and not
     in another: a variant of the frame, not part of any value), or every value
     fills the place with some character (``速く`` / ``丈夫で`` before ``ない``:
-    the frame varies with the value, the cover writes one template each).
+    the frame varies with the value, the cover writes one template each) —
+    except left of a value whose source starts with a function word
+    (``lead``, see :func:`source_function_words`): the classifier that varies
+    there (``一只猫`` / ``一辆卡车``, *a cat* / *a truck*) translates the article,
+    as ``un`` / ``une`` does in :func:`_absorb_affixes`.
     Only character tokens move; the word-level rules
     (:func:`_absorb_affixes`) handle scripts with spaces.  Returns whether a
     span grew.
@@ -436,11 +485,11 @@ def _partition_char_gaps(items, labels) -> bool:
                 gaps[key].append((seg, row, a, b, left, right))
     changed = False
     for key in sorted(gaps, key=str):
-        changed |= _partition_gap(gaps[key])
+        changed |= _partition_gap(gaps[key], lead or {})
     return changed
 
 
-def _partition_gap(places) -> bool:
+def _partition_gap(places, lead: dict) -> bool:
     if len(places) < 2:
         return False
     toks = [tuple(seg.tokens[a:b]) for seg, _row, a, b, _l, _r in places]
@@ -461,7 +510,9 @@ def _partition_gap(places) -> bool:
     lvals = [p[4].draw.lexval if p[4] else None for p in places]
     rvals = [p[5].draw.lexval if p[5] else None for p in places]
     own_l, sure_l = _value_parts(lefts, lvals, rvals, -1) if left_ok else ({}, {})
-    own_r, sure_r = _value_parts(rights, rvals, lvals, 1) if right_ok else ({}, {})
+    own_r, sure_r = _value_parts(rights, rvals, lvals, 1,
+                                 paradigm=not lead.get(places[0][5].draw.base)) \
+        if right_ok else ({}, {})
     changed = False
     for (seg, row, a, b, left, right), m in zip(places, mids):
         nl = len(own_l.get(left.draw.lexval, ())) if left_ok else 0
@@ -502,13 +553,15 @@ def _shared_prefix(seqs, share: float) -> tuple:
         out = head
 
 
-def _value_parts(regions, owners, partners, side: int,
-                 consistent: float = CONSISTENT) -> tuple[dict, dict]:
+def _value_parts(regions, owners, partners, side: int, consistent: float = CONSISTENT,
+                 paradigm: bool = True) -> tuple[dict, dict]:
     """Per value (``owners``), the characters of its region next to its span
     that it (nearly) always has there; ``side`` -1: the region follows the
     span (read from its start), +1: it precedes it (read from its end).
     Also returns, per value, how many different ``partners`` (the value on
-    the region's other side) its part was learnt beside."""
+    the region's other side) its part was learnt beside.  ``paradigm``: a
+    place every value fills stays in the frame (see
+    :func:`_partition_char_gaps`)."""
     if side > 0:
         regions = [r[::-1] for r in regions]
     by_owner: dict = defaultdict(list)
@@ -529,7 +582,7 @@ def _value_parts(regions, owners, partners, side: int,
             if own[k:] in variants:
                 part[o] = own[:k]
                 break
-    if len(part) >= 2 and all(part.values()):
+    if paradigm and len(part) >= 2 and all(part.values()):
         # every value fills the place with something: a paradigm of the frame
         # (``く`` / ``で`` before ``ない``); a value keeps what precedes the
         # ending it shares with another value (``強い`` + ``で``)
@@ -572,7 +625,8 @@ def _clusters(segs, per_field, d) -> list:
     return clusters
 
 
-def _drop_stray_runs(items, draws, sources, labels) -> None:
+def _drop_stray_runs(items, draws, sources, labels, stats: _Stats,
+                     consistent: float = CONSISTENT) -> None:
     """Unsegmented scripts: a value the source shows once has one span.
 
     A character that predicts one value also turns up inside another
@@ -583,7 +637,9 @@ def _drop_stray_runs(items, draws, sources, labels) -> None:
     splits another value's span in two (and is smaller than the value's
     largest cluster) it joins that value, elsewhere it goes
     back unlabelled for the gap rules to share out — the smallest clusters
-    first, and of equal ones those that touch another value's span."""
+    first; of equal ones, those with fewer free neighbours that come with the
+    value (``美`` of ``美国`` has ``国``; the ``美`` of ``美术家`` has none), then
+    those that touch another value's span."""
     for segs, ds, src, per_field in zip(items, draws, sources, labels):
         excess, largest = {}, {}
         for d in ds:
@@ -610,7 +666,17 @@ def _drop_stray_runs(items, draws, sources, labels) -> None:
                 row = per_field[c[1]]
                 a, b = c[2][0].start - 1, c[2][-1].end
                 return any(0 <= t < len(row) and row[t] not in (None, d) for t in (a, b))
-            clusters.sort(key=lambda c: (c[0], not touches(c), -c[1], -c[2][0].start))
+
+            def extends(c):
+                """Free neighbours that come with the value (``国`` of ``美国``)."""
+                row, toks = per_field[c[1]], segs[c[1]].tokens
+                a, b = c[2][0].start - 1, c[2][-1].end
+                return sum(1 for t in (a, b) if 0 <= t < len(row) and row[t] is None
+                           and is_char_token(toks[t])
+                           and stats.follows(toks[t], d.lexval) >= consistent
+                           and not stats.frame(toks[t], d.base, consistent))
+            clusters.sort(key=lambda c: (c[0], extends(c), not touches(c), -c[1],
+                                         -c[2][0].start))
             drop.extend(clusters[:n])
         for _n, f, runs in drop:
             if all(is_char_token(t) for r in runs for t in segs[f].tokens[r.start:r.end]):
@@ -639,15 +705,19 @@ def _resolve(options: list[list]) -> list:
     return [r if r is not None or not opts else opts[0] for r, opts in zip(row, options)]
 
 
-def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float):
+def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float,
+                       sources: Sequence[str] | None = None):
     """Give a draw that got no token its most faithful unlabelled token.
 
     ``camion`` (truck) is shared with ``camion de pompier`` (fire truck), so it
     predicts neither value well; but in an instance whose truck has no token
     yet, the token that comes with *truck* every time and is not part of the
-    frame is its translation.
+    frame is its translation.  Every occurrence of it is labelled (a slot the
+    source repeats) — but of a character that occurs more often than the
+    source shows the value, only those that touch no other value's span
+    (``美`` of ``美国``, not the one in ``美术家``).
     """
-    for segs, ds, per_field in zip(items, draws, labels):
+    for segs, ds, src, per_field in zip(items, draws, sources or [""] * len(items), labels):
         have = {d for row in per_field for d in row if d is not None}
         for d in ds:
             if d in have:
@@ -665,10 +735,19 @@ def _rescue_unlabelled(items, draws, labels, stats: _Stats, consistent: float):
                         best, best_key = (f, i), key
             if best is not None:    # every occurrence: a slot the source repeats
                 word = segs[best[0]].tokens[best[1]]
-                for seg, row in zip(segs, per_field):
-                    for i, t in enumerate(seg.tokens):
-                        if t == word and row[i] is None:
-                            row[i] = d
+                hits = [(f, i) for f, (seg, row) in enumerate(zip(segs, per_field))
+                        for i, t in enumerate(seg.tokens) if t == word and row[i] is None]
+                if is_char_token(word) and len(hits) > _source_count(src, d):
+                    # a character also turns up inside other values (``美`` of
+                    # ``美国`` in ``美术家``): those that touch no other span
+                    def touches(fi):
+                        row = per_field[fi[0]]
+                        return any(0 <= t < len(row) and row[t] not in (None, d)
+                                   for t in (fi[1] - 1, fi[1] + 1))
+                    free = [h for h in hits if not touches(h)]
+                    hits = free or hits
+                for f, i in hits:
+                    per_field[f][i] = d
 
 
 def _runs(labels_row: list, f: int) -> list[Span]:
@@ -849,8 +928,9 @@ def _absorb_affixes(items, labels, consistent: float, stats: _Stats, lead: dict,
             for seg, row in zip(segs, per_field):
                 for span in _runs(row, 0):
                     toks = absorb.get((span.draw.name, span.draw.lexval))
-                    if not toks:
-                        continue
+                    if not toks or is_char_token(
+                            seg.tokens[span.start if side < 0 else span.end - 1]):
+                        continue    # unsegmented scripts: :func:`_partition_char_gaps`
                     pos = [span.start - 1 - k if side < 0 else span.end + k
                            for k in range(len(toks))]
                     if all(0 <= p < len(row) and row[p] is None and seg.tokens[p] == t
@@ -891,18 +971,19 @@ def align_group(instances, threshold: float = THRESHOLD, consistent: float = CON
     stats = _Stats(items, draws)
     if aligner == "cooccurrence":
         labels = _labels_cooccurrence(items, draws, stats, threshold, consistent)
-        _drop_stray_runs(items, draws, sources, labels)
+        _drop_stray_runs(items, draws, sources, labels, stats, consistent)
         _grow_char_spans(items, labels, stats, consistent)
     elif aligner == "simalign":
         from tea_solver.keys.simalign_backend import labels_simalign
         labels = labels_simalign(instances, items, draws, model=model, method=method)
     else:
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % aligner)
-    _rescue_unlabelled(items, draws, labels, stats, consistent)
+    _rescue_unlabelled(items, draws, labels, stats, consistent, sources)
     _fill_gaps(items, labels, consistent, stats)
-    _partition_char_gaps(items, labels)
+    lead = source_function_words(draws)
+    _partition_char_gaps(items, labels, lead)
     _release_paradigm_words(items, labels)
-    _absorb_rounds(items, labels, consistent, stats, source_function_words(draws))
+    _absorb_rounds(items, labels, consistent, stats, lead)
     return GroupAlignment(items, draws, labels, sources)
 
 

@@ -355,11 +355,6 @@ def _chain(al: GroupAlignment, i: int, span: Span, side: int) -> tuple:
     return tuple(out)
 
 
-def _place_chain(al: GroupAlignment, place: _Place, side: int, consistent: float) -> tuple:
-    """The chain (nearly) every span of a place has, as far as they agree."""
-    return _shared_prefix([_chain(al, i, s, side) for i, s in place.spans], consistent)
-
-
 def _source_neighbour(al: GroupAlignment, i: int, span: Span, side: int) -> str:
     """The source token next to the value the span translates (lower case;
     SLOT where another value of the instance stands there, EDGE at the end)."""
@@ -385,25 +380,38 @@ def _absorb_unbound(alignments, by_slot, attach, notes, moved, consistent=CONSIS
     """Unsegmented scripts: characters that stand next to a slot in every group
     while the source words next to it differ (``人`` after every Chinese
     nationality: *Chinese.*, *Chinese and* …) translate no source frame word:
-    they are part of the value (``中国人``).
+    they are part of the value (``中国人``).  The spans of a slot are pooled
+    per group, and what (nearly) all of a group's spans have beside them
+    counts.
 
     A run qualifies when the text beyond it differs between the groups too (a
     frame the same in every sentence, ``对这个项目`` before every intensifier,
     tells nothing), and it stops before a character that stands beside
-    another lexicon (within ``MAX_CHAIN``, same side) in half its places or
+    another lexicon (within ``MAX_CHAIN``, same side) in half its groups or
     more: Japanese ``で``, the copula of ``人です`` and ``職業はモデルです``;
     Chinese ``是`` of ``是中国人`` and ``是一位会计师``."""
-    chains_of = {(slot, side): [_place_chain(alignments[p.group], p, side, consistent)
-                                for p in places]
-                 for slot, places in by_slot.items() for side in SIDES}
+    def in_groups(places):
+        """The places of one slot, pooled per group: (group, [(instance, span)])."""
+        out = defaultdict(list)
+        for p in places:
+            out[p.group].extend(p.spans)
+        return sorted(out.items())
+
+    pooled = {slot: in_groups(places) for slot, places in by_slot.items()}
+    chains_of = {(slot, side): [_shared_prefix([_chain(alignments[g], i, s, side)
+                                                for i, s in spans], consistent)
+                                for g, spans in pooled[slot]]
+                 for slot in by_slot for side in SIDES}
 
     def framed(ch, slot, side):
-        """Does ``ch`` stand beside another lexicon, in half its places or more?"""
-        return any(sum(ch in c for c in chains_of[(other, side)]) >= 0.5 * len(by_slot[other])
+        """Does ``ch`` stand beside another lexicon, in half its groups or more?"""
+        return any(sum(ch in c for c in chains_of[(other, side)])
+                   >= 0.5 * len(chains_of[(other, side)])
                    for other in by_slot if other[0] != slot[0])
 
-    for slot, places in sorted(by_slot.items(), key=lambda kv: str(kv[0])):
-        if len({p.group for p in places}) < MIN_GROUPS:
+    for slot in sorted(by_slot, key=str):
+        groups = pooled[slot]
+        if len(groups) < MIN_GROUPS:
             continue
         for side in SIDES:
             chains = chains_of[(slot, side)]
@@ -419,11 +427,10 @@ def _absorb_unbound(alignments, by_slot, attach, notes, moved, consistent=CONSIS
             if len(beyond) == 1 and None not in beyond:
                 continue    # the whole stretch is one frame in every sentence
             sources = set()
-            for p in places:
-                al = alignments[p.group]
-                near = Counter(_source_neighbour(al, i, s, side) for i, s in p.spans)
+            for g, spans in groups:
+                near = Counter(_source_neighbour(alignments[g], i, s, side) for i, s in spans)
                 sources.add(near.most_common(1)[0][0])
-            if len(sources) < 2:
+            if len(sources - {""}) < 2:
                 continue    # one source word there in every sentence: it may be its translation
             for j, ch in enumerate(run):
                 if framed(ch, slot, side):
@@ -432,15 +439,15 @@ def _absorb_unbound(alignments, by_slot, attach, notes, moved, consistent=CONSIS
             if not run:
                 continue
             word = tuple(run)
-            for p in places:
-                al = alignments[p.group]
-                for i, s in p.spans:
+            for g, spans in groups:
+                al = alignments[g]
+                for i, s in spans:
                     if _chain(al, i, s, side)[:len(word)] != word:
                         continue
                     row = al.labels[i][s.field]
                     for k in range(len(word)):
                         row[s.start - 1 - k if side < 0 else s.end + k] = s.draw
-                    moved[p.group].update(word)
+                    moved[g].update(word)
             notes.append("%r joins %s: next to it in every group, beside different source words %s"
                          % ("".join(run if side > 0 else run[::-1]), _slot_name(slot),
                             "/".join(sorted(sources))))
@@ -599,6 +606,10 @@ def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = N
     notes: list[str] = []
     moved: dict = defaultdict(set)
     for rule in (_absorb_determiners, _absorb_contrast, _absorb_unbound):
+        if rule is _absorb_unbound:
+            # unsegmented scripts: one form per value before reading what
+            # stands beside the spans
+            _harmonize_forms(alignments, notes, names)
         by_slot = _by_slot(_places(alignments))
         attach = _slot_attachment(alignments, by_slot, consistent)
         rule(alignments, by_slot, attach, notes, moved)
