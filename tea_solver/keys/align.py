@@ -27,6 +27,14 @@ slot value it translates, from statistics over the group itself:
 5. The span is then the draw of the instance whose value it is
    (``first_name1``), so Step 2's cardinals follow the source.
 
+In scripts without spaces every character is a token and values share
+characters all the time; step 4 is then done by the characters' own rules:
+a stray piece of a value inside another goes back
+(:func:`_drop_stray_runs`), spans grow over the characters their value
+always has beside them (:func:`_grow_char_spans`), and the text between two
+spans is shared out between the two values and the frame
+(:func:`_partition_char_gaps`).
+
 A target key is named after its source lexicon (``first_name``, ``adj``); a
 source slot ``{adj[1]}`` gives a target slot ``{adj[1]}``, whose tuple entries
 hold the translated element at position 1 (other positions, which the

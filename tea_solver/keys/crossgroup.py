@@ -34,6 +34,20 @@ single sentence never decides):
    another group (``ودراجة`` here, ``دراجة`` there): the affix belongs to
    this sentence's frame, and the value is the bare form (``و{vehicle}``).
 
+In scripts without spaces (every character a token) three more rules apply:
+
+4. **One form per value** (:func:`_harmonize_forms`): a value reads the same in
+   every sentence; spans that read otherwise (``速く`` before ``ない`` beside
+   ``速`` before ``です``) are re-cut to the form most groups show.
+5. **Characters no source word explains** (:func:`_absorb_unbound`): a run of
+   characters beside a slot in every group while the source words beside it
+   differ (``人`` after every nationality) joins the values, up to a
+   character that also stands beside another lexicon (a copula).
+6. **Comparatives by the source** (in :func:`_absorb_contrast`): where the
+   source elements of a tuple differ by an affix (*smarter* / *smart*), the
+   character beside ``adj[0]`` in every group (``更``) joins it even though
+   the target forms of the elements differ.
+
 The rules change a :class:`~tea_solver.keys.align.GroupAlignment` in place
 and return one line per decision for the report.
 """
@@ -173,6 +187,13 @@ def _forms(places: Sequence[_Place]) -> dict:
 
 
 def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
+    """Rule 2 (and 6).  A tuple element needs a word of its own when its
+    target forms equal its sibling's for most entries.  In unsegmented
+    scripts the source can tell instead: where the element's source words
+    extend the sibling's (*smarter* / *smart*, an affix the translation must
+    render somewhere) a character beside it in every group is that
+    rendering.  Word scripts keep the target-form test only: there a word
+    beside a comparative in every group is as often a copula or *than*."""
     forms = {slot: _forms(places) for slot, places in by_slot.items()}
     contrasted = set()      # tuple lexicons whose elements a word now tells apart
     for slot, places in sorted(by_slot.items(), key=lambda kv: str(kv[0])):
@@ -201,7 +222,7 @@ def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
             if word is None or not any(ch.isalnum() for ch in word):
                 continue    # punctuation makes no comparative
             if not by_form and not is_char_token(word):
-                continue    # source-side evidence: unsegmented scripts only (see above)
+                continue    # source-side evidence: unsegmented scripts only
             frame = [s for s in by_slot if s[0] != base and attach[(s, side)][1][word] >= 0.5]
             if frame:
                 continue
