@@ -384,4 +384,84 @@ def test_orphan_rule_ignores_a_word_seen_once():
     doc = extract(insts, ExtractOptions(keys="align"))
     main = [t for t in doc["templates"] if t["template"] == "{first_name} {somewhat} {s} ob etom."]
     assert len(main) == 1 and "zzz" not in main[0]["lexicons"]["somewhat"]
+
+
+# --------------------------------------------------------------------------- #
+# Unsegmented scripts: every character is a token
+
+
+def ja_rows(template, slots, render):
+    """Rows for :func:`make`: every combination of the slot values (distinct
+    names).  ``render(fill, n)`` returns (source, target) for the n-th row."""
+    rows = []
+    for n, values in enumerate(itertools.product(*(list(v) for v in slots.values()))):
+        fill = dict(zip(slots, values))
+        if len({v for k, v in fill.items() if k.startswith("first_name")}) < \
+                sum(1 for k in fill if k.startswith("first_name")):
+            continue
+        source, target = render(fill, n)
+        rows.append((source, {k: (list(v) if isinstance(v, tuple) else v)
+                              for k, v in fill.items()}, target))
+    return make(template, rows)
+
+
+STATES_JA = {"concerned": "心配している", "hopeful": "期待している", "optimistic": "楽観的",
+             "cautious": "慎重", "serious": "真剣", "curious": "興味深々"}
+
+
+def test_characters_a_value_always_has_join_it_and_a_varying_one_is_a_variant():
+    """``している`` follows 心配 and 期待 every time: it is part of those values,
+    although two values share it (no character of it predicts one value).
+    ``だ`` follows 心配している in some instances and not in others: a variant
+    of the frame, also where a value always has it (楽観的だ)."""
+    def render(fill, n):
+        s = fill["s"]
+        ending = "" if STATES_JA[s].endswith("いる") and n // len(STATES_JA) % 2 else "だ"
+        return ("%s is %s about it." % (fill["first_name"], s),
+                "%sはそれに関して%s%s。" % (fill["first_name"], STATES_JA[s], ending))
+    insts = ja_rows("ja-state", {"first_name": NAMES, "s": STATES_JA}, render)
+    doc = extract(insts, ExtractOptions(keys="align"))
+    got = {t["template"]: sorted(t["lexicons"]["s"]) for t in doc["templates"]}
+    assert got == {
+        "{first_name}はそれに関して{s}だ。": sorted(STATES_JA.values()),
+        "{first_name}はそれに関して{s}。": ["心配している", "期待している"]}
+    assert_exact(doc, insts)
+
+
+def test_a_place_every_value_fills_with_some_character_stays_in_the_frame():
+    """``く`` after 速 / 遅 and ``で`` after the others, before ``ない``: the frame
+    varies with the value (one template each, as a translator writes them);
+    ``強い`` keeps the ``い`` before the ``で`` it shares with the others."""
+    adjs = {"fast": "速", "slow": "遅", "strong": "強い", "calm": "冷静", "rich": "裕福",
+            "kind": "親切"}
+
+    def render(fill, n):
+        a = fill["adj"]
+        ending = "く" if a in ("fast", "slow") else "で"
+        return ("Is %s not %s?" % (fill["first_name"], a),
+                "%sは%s%sないですか。" % (fill["first_name"], adjs[a], ending))
+    insts = ja_rows("ja-neg", {"first_name": NAMES, "adj": adjs}, render)
+    doc = extract(insts, ExtractOptions(keys="align"))
+    got = {t["template"]: sorted(t["lexicons"]["adj"]) for t in doc["templates"]}
+    assert got == {"{first_name}は{adj}くないですか。": ["速", "遅"],
+                   "{first_name}は{adj}でないですか。": ["冷静", "強い", "裕福", "親切"]}
+    assert_exact(doc, insts)
+
+
+def test_a_character_of_one_value_inside_another_does_not_split_it():
+    """``信`` predicts *incredibly* (信じられないほど), and turns up in 自信満々
+    (confident) next to it: the stray piece goes back to the value it sits
+    in, whose span stays whole."""
+    very = {"incredibly": "信じられないほど", "very": "とても", "really": "本当に",
+            "quite": "かなり"}
+    states = {"confident": "自信満々", "calm": "冷静", "happy": "満足", "serious": "真剣"}
+    insts = ja_rows("ja-very", {"first_name": NAMES, "very": very, "s": states},
+                    lambda f, n: ("%s is %s %s." % (f["first_name"], f["very"], f["s"]),
+                                  "%sは%s%sだ。" % (f["first_name"], very[f["very"]],
+                                                  states[f["s"]])))
+    doc = extract(insts, ExtractOptions(keys="align"))
+    assert [t["template"] for t in doc["templates"]] == ["{first_name}は{very}{s}だ。"]
+    t = doc["templates"][0]
+    assert sorted(t["lexicons"]["very"]) == sorted(very.values())
+    assert sorted(t["lexicons"]["s"]) == sorted(states.values())
     assert_exact(doc, insts)

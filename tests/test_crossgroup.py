@@ -607,6 +607,190 @@ def test_gap_word_stays_when_both_neighbours_always_have_it():
 
 
 # --------------------------------------------------------------------------- #
+# Unsegmented scripts (every character a token): Japanese- and Chinese-like
+
+
+NAT_JA = {"Chinese": "中国人", "Indian": "インド人", "American": "アメリカ人",
+          "Russian": "ロシア人", "Japanese": "日本人"}
+PROF_JA = {"an actor": "俳優", "a nurse": "看護師", "a teacher": "教師", "an editor": "編集者",
+           "a lawyer": "弁護士"}
+
+
+def demonym_file():
+    """``人`` (person) closes every nationality, in every sentence, while the
+    source words after *Chinese* differ (*.*, *and*): it is part of the value.
+    ``で`` (the copula) follows every nationality too, but also every
+    profession: frame."""
+    slots = {"first_name": NAMES, "nationality": NAT_JA, "profession": PROF_JA}
+    groups = [
+        make_group("nat-prof", slots,
+                   lambda s, t: ("%s is %s and %s." % (s["first_name"], s["nationality"],
+                                                       s["profession"]),
+                                 "%sは%sで、%sをしています。" % (
+                                     t["first_name"], t["nationality"], t["profession"])),
+                   limit=80, seed=1),
+        make_group("prof-nat", slots,
+                   lambda s, t: ("%s is %s and %s." % (s["first_name"], s["profession"],
+                                                       s["nationality"]),
+                                 "%sは%sで、%sです。" % (t["first_name"], t["profession"],
+                                                     t["nationality"])),
+                   limit=80, seed=2),
+        make_group("is-nat", {"first_name": NAMES, "nationality": NAT_JA},
+                   lambda s, t: ("%s is %s." % (s["first_name"], s["nationality"]),
+                                 "%sは%sです。" % (t["first_name"], t["nationality"]))),
+        make_group("job", {"first_name": NAMES, "profession": PROF_JA},
+                   lambda s, t: ("%s is %s." % (s["first_name"], s["profession"]),
+                                 "%sの職業は%sです。" % (t["first_name"], t["profession"]))),
+    ]
+    return [i for g in groups for i in g]
+
+
+ADJ_ZH = {("smarter", "smart"): ("聪明", "笨"), ("taller", "tall"): ("高", "矮"),
+          ("older", "old"): ("年长", "年轻"), ("richer", "rich"): ("富有", "贫穷"),
+          ("stronger", "strong"): ("强壮", "软弱")}
+
+
+def comparative_file():
+    """Chinese-like: ``更`` (more) before every comparative, in both groups that
+    show ``adj[0]``.  The positive (``adj[1]``) is translated by an antonym
+    (*Who is less smart?* — 谁更笨), so the target forms of the elements never
+    match; the source words do (*smarter* extends *smart*)."""
+    adj = tuple_lex({k: k for k in ADJ_ZH})
+    adj = {k: ADJ_ZH[k] for k in adj}
+    return [i for g in [
+        make_group("cmp", {"first_name": NAMES, "adj": adj, "first_name1": NAMES},
+                   lambda s, t: ("%s is %s than %s." % (s["first_name"], s["adj"][0],
+                                                        s["first_name1"]),
+                                 "%s比%s更%s。" % (t["first_name"], t["first_name1"],
+                                                 t["adj"][0])),
+                   limit=60, seed=1),
+        make_group("who-more", {"adj": adj},
+                   lambda s, t: ("Who is %s?" % s["adj"][0], "更%s的是谁？" % t["adj"][0])),
+        make_group("who-less", {"adj": adj},
+                   lambda s, t: ("Who is less %s?" % s["adj"][1], "谁更%s？" % t["adj"][1])),
+    ] for i in g]
+
+
+ADJ_JA = {("faster", "fast"): "速", ("slower", "slow"): "遅い", ("stronger", "strong"): "強い",
+          ("calmer", "calm"): "冷静", ("kinder", "kind"): "親切", ("tougher", "tough"): "丈夫"}
+
+
+def negation_file():
+    """Japanese-like: the adjective reads ``速`` before ``です`` in one sentence,
+    ``速く`` before ``ない`` in another (the others take ``で`` there)."""
+    adj = tuple_lex(ADJ_JA)
+    return [i for g in [
+        make_group("cmp-ja", {"first_name": NAMES, "adj": adj, "first_name1": NAMES},
+                   lambda s, t: ("%s is %s than %s." % (s["first_name"], s["adj"][0],
+                                                        s["first_name1"]),
+                                 "%sは%sより%sです。" % (t["first_name"], t["first_name1"],
+                                                     t["adj"])),
+                   limit=60, seed=1),
+        make_group("who-less-ja", {"first_name": NAMES, "adj": adj},
+                   lambda s, t: ("Is %s less %s?" % (s["first_name"], s["adj"][1]),
+                                 "%sの方が%s%sないですか。" % (
+                                     t["first_name"], t["adj"],
+                                     "く" if s["adj"][1] == "fast" else "で"))),
+    ] for i in g]
+
+
+ANIMAL_ZH = {"a dog": "一条狗", "a cat": "一只猫", "a fish": "一条鱼", "a rabbit": "一只兔子",
+             "a cow": "一头牛"}
+VEHICLE_ZH = {"a car": "一辆汽车", "a truck": "一辆卡车", "a train": "一列火车",
+              "a bike": "一辆自行车", "a boat": "一艘船"}
+
+
+def classifier_file():
+    """Chinese-like: *a dog* is ``一条狗``: ``一`` (one) before every animal and
+    vehicle, then a classifier the noun chooses (``条`` / ``只`` / ``辆``)."""
+    return [i for g in [
+        make_group("has-zh", {"first_name": NAMES, "animal": ANIMAL_ZH, "vehicle": VEHICLE_ZH},
+                   lambda s, t: ("%s has %s and %s." % (s["first_name"], s["animal"],
+                                                        s["vehicle"]),
+                                 "%s有%s和%s。" % (t["first_name"], t["animal"], t["vehicle"]))),
+        make_group("bought-zh", {"first_name": NAMES, "animal": ANIMAL_ZH},
+                   lambda s, t: ("%s bought %s." % (s["first_name"], s["animal"]),
+                                 "%s买了%s。" % (t["first_name"], t["animal"]))),
+        make_group("drives-zh", {"first_name": NAMES, "vehicle": VEHICLE_ZH},
+                   lambda s, t: ("%s drives %s." % (s["first_name"], s["vehicle"]),
+                                 "%s开%s。" % (t["first_name"], t["vehicle"]))),
+    ] for i in g]
+
+
+def texts(doc, group):
+    return sorted(t["template"] for t in doc["templates"] if t["source_template_id"] == group)
+
+
+def test_character_beside_a_slot_in_every_group_joins_it_where_the_source_words_differ():
+    insts = demonym_file()
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "nat-prof")["template"] == \
+        "{first_name}は{nationality}で、{profession}をしています。"
+    assert template_of(doc, "is-nat")["template"] == "{first_name}は{nationality}です。"
+    for g in ("nat-prof", "prof-nat", "is-nat"):
+        assert values(doc, g, "nationality") == sorted(NAT_JA.values())
+    assert values(doc, "job", "profession") == sorted(PROF_JA.values())
+    assert "'人' joins nationality: next to it in every group, beside different source " \
+        "words ./and" in notes(doc)
+
+    plain = extract(insts, NO_CROSS)
+    assert template_of(plain, "is-nat")["template"] == "{first_name}は{nationality}人です。"
+    assert values(plain, "is-nat", "nationality") == sorted(v[:-1] for v in NAT_JA.values())
+
+
+def test_comparative_marker_joins_the_element_whose_source_word_extends_its_sibling():
+    insts = comparative_file()
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "cmp")["template"] == "{first_name}比{first_name1}{adj[0]}。"
+    assert template_of(doc, "who-more")["template"] == "{adj[0]}的是谁？"
+    for g in ("cmp", "who-more"):
+        assert values(doc, g, "adj", 0) == sorted("更" + v[0] for v in ADJ_ZH.values())
+    # the positive's group keeps 更 in its frame: it is one sentence's wording
+    assert template_of(doc, "who-less")["template"] == "谁更{adj[1]}？"
+    assert values(doc, "who-less", "adj", 1) == sorted(v[1] for v in ADJ_ZH.values())
+    assert "'更' joins adj[0]: its source words extend adj[1]'s for 5 of 5 entries" \
+        in notes(doc)
+
+    plain = extract(insts, NO_CROSS)
+    assert template_of(plain, "who-more")["template"] == "更{adj[0]}的是谁？"
+
+
+def test_value_reads_the_same_in_every_sentence():
+    """``速く`` before ``ない`` is ``速`` + the sentence's ``く``: the value is bare
+    before ``です``; the others' ``で`` is that sentence's frame too."""
+    insts = negation_file()
+    doc = extract(insts, ALIGN)
+    assert texts(doc, "who-less-ja") == ["{first_name}の方が{adj[1]}くないですか。",
+                                         "{first_name}の方が{adj[1]}でないですか。"]
+    by = {t["template"]: sorted(v[1] for v in t["lexicons"]["adj"])
+          for t in doc["templates"] if t["source_template_id"] == "who-less-ja"}
+    assert by["{first_name}の方が{adj[1]}くないですか。"] == ["速"]
+    assert by["{first_name}の方が{adj[1]}でないですか。"] == sorted(
+        v for v in ADJ_JA.values() if v != "速")
+    assert values(doc, "cmp-ja", "adj", 0) == sorted(ADJ_JA.values())
+
+    plain = extract(insts, NO_CROSS)
+    assert texts(plain, "who-less-ja") == ["{first_name}の方が{adj[1]}ないですか。"]
+
+
+def test_classifier_chosen_by_the_noun_joins_it_with_the_article():
+    insts = classifier_file()
+    doc = extract(insts, ALIGN)
+    assert template_of(doc, "has-zh")["template"] == "{first_name}有{animal}和{vehicle}。"
+    assert template_of(doc, "bought-zh")["template"] == "{first_name}买了{animal}。"
+    for g in ("has-zh", "bought-zh"):
+        assert values(doc, g, "animal") == sorted(ANIMAL_ZH.values())
+    for g in ("has-zh", "drives-zh"):
+        assert values(doc, g, "vehicle") == sorted(VEHICLE_ZH.values())
+
+    # one group alone: the classifier varies with the noun (the article's
+    # translation), 一 is the same before every value
+    plain = extract(insts, NO_CROSS)
+    assert template_of(plain, "bought-zh")["template"] == "{first_name}买了一{animal}。"
+    assert values(plain, "bought-zh", "animal") == sorted(v[1:] for v in ANIMAL_ZH.values())
+
+
+# --------------------------------------------------------------------------- #
 # Properties over every fixture
 
 
@@ -619,6 +803,10 @@ FIXTURES = {
     "contrast-two-positive-groups": lambda: contrast_file(copula_elsewhere=False,
                                                           second_positive_group=True),
     "affix": affix_file,
+    "demonym": demonym_file,
+    "comparative": comparative_file,
+    "negation": negation_file,
+    "classifier": classifier_file,
     "gap": gap_file,
     "gap-no-bare-states": lambda: gap_file(bare_states=False),
     "all": all_rules_file,

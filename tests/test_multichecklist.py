@@ -6,9 +6,9 @@ target templates); here every group is extracted with the exact ILP and the
 greedy baseline and checked for full coverage, ILP <= greedy, exact
 regeneration, and — for French comparison/context-0 — agreement with the gold.
 
-Japanese runs on its light groups only: on the heavy ones (intensifiers,
-long context sentences) one extraction takes minutes, far over this suite's
-budget.
+Japanese runs on its light groups only here (the graph keys take minutes
+on the heavy ones); the alignment keys see the whole file in
+``test_cross_group_evidence_recovers_the_human_templates``.
 """
 
 from __future__ import annotations
@@ -181,21 +181,26 @@ def _bench_module():
 
 @pytest.fixture(scope="module")
 def mcl_full(tmp_path_factory):
-    """Hindi and French at the benchmark's default sample (300 per group)."""
+    """Hindi, French, Japanese and Chinese at the benchmark's default sample
+    (300 per group)."""
     out = tmp_path_factory.mktemp("mcl_full")
     p = subprocess.run([sys.executable, str(BENCH), "gen", "--out", str(out),
-                        "--langs", "hi,fr"], capture_output=True, text=True, timeout=300)
+                        "--langs", "hi,fr,ja,zh"], capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     return out
 
 
-@pytest.mark.parametrize("lang", ["hi", "fr"])
+@pytest.mark.parametrize("lang", ["hi", "fr", "ja", "zh"])
 def test_cross_group_evidence_recovers_the_human_templates(lang, mcl_full):
     """Hindi puts `एक` (a) into every animal and `अधिक` (more) into every
-    comparative; French `un camion de pompier` needs two absorption rounds.
-    With the whole file in view, align keys recover every human template with
-    its value sets (the benchmark's strict match) and generate nothing else;
-    Hindi groups aligned on their own do not."""
+    comparative; French `un camion de pompier` needs two absorption rounds;
+    Japanese and Chinese, written without spaces, put `人` (person) into every
+    nationality and Chinese `更` (more) into every comparative, while the
+    characters values share (`心配している` / `期待している`) and the frame's
+    variants (`だ` or not after the same state) must be told apart.  With the
+    whole file in view, align keys recover every human template with its
+    value sets (the benchmark's strict match) and generate nothing else;
+    Hindi, Japanese and Chinese groups aligned on their own do not."""
     bench = _bench_module()
     path = mcl_full / ("%s.instances.jsonl" % lang)
     recs = read_instance_file(path).records
@@ -209,6 +214,8 @@ def test_cross_group_evidence_recovers_the_human_templates(lang, mcl_full):
         scores[cross] = bench.score(doc, gold_doc, raw)
     assert scores[True]["strict_F1"] == 1.0, scores[True]["strict_F1"]
     assert scores[True]["lang_P"] == 1.0
+    if lang in ("ja", "zh"):
+        assert scores[False]["strict_F1"] < 0.7
     if lang == "hi":
         assert scores[False]["strict_F1"] < 0.6
         assert any("एक" in n for n in extract(recs, ExtractOptions(keys="align", time_limit=10),

@@ -51,6 +51,20 @@ single sentence never decides):
    frame), they grow to that form (``cao hơn`` in a small group where
    ``hơn`` follows every comparative).
 
+In scripts without spaces (every character a token) three more rules apply:
+
+4. **One form per value** (:func:`_harmonize_forms`): a value reads the same in
+   every sentence; spans that read otherwise (``速く`` before ``ない`` beside
+   ``速`` before ``です``) are re-cut to the form most groups show.
+5. **Characters no source word explains** (:func:`_absorb_unbound`): a run of
+   characters beside a slot in every group while the source words beside it
+   differ (``人`` after every nationality) joins the values, up to a
+   character that also stands beside another lexicon (a copula).
+6. **Comparatives by the source** (in :func:`_absorb_contrast`): where the
+   source elements of a tuple differ by an affix (*smarter* / *smart*), the
+   character beside ``adj[0]`` in every group (``更``) joins it even though
+   the target forms of the elements differ.
+
 The rules change a :class:`~tea_solver.keys.align.GroupAlignment` in place
 and return one line per decision for the report.
 """
@@ -62,9 +76,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
-from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span,
+from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span, _find,
+                                   _runs, _shared_prefix, _source_count,
                                    source_function_words)
-from tea_solver.tokenize import is_char_token
+from tea_solver.tokenize import is_char_token, segment
 
 MIN_GROUPS = 2          # a lexicon must show in this many groups for a rule to apply
 DETERMINER_WORDS = 2    # an article and a measure word (classifier) at most
@@ -252,6 +267,13 @@ def _forms(places: Sequence[_Place]) -> dict:
 
 
 def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
+    """Rule 2 (and 6).  A tuple element needs a word of its own when its
+    target forms equal its sibling's for most entries.  In unsegmented
+    scripts the source can tell instead: where the element's source words
+    extend the sibling's (*smarter* / *smart*, an affix the translation must
+    render somewhere) a character beside it in every group is that
+    rendering.  Word scripts keep the target-form test only: there a word
+    beside a comparative in every group is as often a copula or *than*."""
     forms = {slot: _forms(places) for slot, places in by_slot.items()}
     contrasted = set()      # tuple lexicons whose elements a word now tells apart
     for slot, places in sorted(by_slot.items(), key=lambda kv: str(kv[0])):
@@ -259,7 +281,7 @@ def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
         if index is None or base in contrasted:
             continue
         siblings = [s for s in by_slot if s[0] == base and s[1] is not None and s != slot]
-        same = shared = 0
+        same = shared = marked = 0
         for sib in siblings:
             for value, text in forms[slot].items():
                 other = forms[sib].get(value)
@@ -267,13 +289,20 @@ def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
                     continue
                 shared += 1
                 same += other == text
-        if shared < MIN_SHARED or same < 0.5 * shared:
+                mine, theirs = value[index], value[sib[1]]
+                marked += mine.startswith(theirs) or mine.endswith(theirs)
+        if shared < MIN_SHARED:
+            continue
+        by_form = same >= 0.5 * shared
+        if not by_form and marked < 0.5 * shared:
             continue
         options = []
         for side in SIDES:
             word = attach[(slot, side)][0]
             if word is None or not any(ch.isalnum() for ch in word):
                 continue    # punctuation makes no comparative
+            if not by_form and not is_char_token(word):
+                continue    # source-side evidence: unsegmented scripts only
             frame = [s for s in by_slot if s[0] != base and attach[(s, side)][1][word] >= 0.5]
             if frame:
                 continue
@@ -284,9 +313,14 @@ def _absorb_contrast(alignments, by_slot, attach, notes, moved) -> None:
             _near, side, word = min(options)
             _absorb(alignments, places, side, word, moved)
             contrasted.add(base)
-            notes.append("%r joins %s: its target forms equal %s's for %d of %d entries"
-                         % (word, _slot_name(slot), "/".join(_slot_name(s) for s in siblings),
-                            same, shared))
+            if by_form:
+                notes.append("%r joins %s: its target forms equal %s's for %d of %d entries"
+                             % (word, _slot_name(slot), "/".join(_slot_name(s) for s in siblings),
+                                same, shared))
+            else:
+                notes.append("%r joins %s: its source words extend %s's for %d of %d entries"
+                             % (word, _slot_name(slot), "/".join(_slot_name(s) for s in siblings),
+                                marked, shared))
 
 
 def _common_affix(texts: Sequence[str], side: int) -> str:
@@ -580,6 +614,271 @@ def _release_local_words(alignments, notes, names) -> None:
                                 p.name, len(values)))
 
 
+MAX_CHAIN = 4           # characters beyond a span the unsegmented-script rules read
+
+
+def _chain(al: GroupAlignment, i: int, span: Span, side: int) -> tuple:
+    """The tokens beyond a span on ``side``, outward: characters of an
+    unsegmented script, ended by the first other token (EDGE past the text,
+    SLOT + lexicon on another value's span) or after ``MAX_CHAIN``."""
+    row = al.labels[i][span.field]
+    toks = al.items[i][span.field].tokens
+    pos = span.start - 1 if side < 0 else span.end
+    out = []
+    while len(out) < MAX_CHAIN:
+        if not 0 <= pos < len(row):
+            out.append(EDGE)
+            break
+        if row[pos] is not None:
+            out.append(SLOT + row[pos].base)
+            break
+        out.append(toks[pos])
+        if not is_char_token(toks[pos]):
+            break
+        pos += side
+    return tuple(out)
+
+
+def _source_neighbour(al: GroupAlignment, i: int, span: Span, side: int) -> str:
+    """The source token next to the value the span translates (lower case;
+    SLOT where another value of the instance stands there, EDGE at the end)."""
+    src = al.sources[i] if i < len(al.sources) else ""
+    shown = _shown(span)
+    hits = [m for m in re.finditer(r"(?<!\w)%s(?!\w)" % re.escape(shown), src)]
+    if not hits:
+        return ""
+    m = hits[min(span.occurrence, len(hits) - 1)]
+    if side < 0:
+        before = re.findall(r"\w+|[^\w\s]", src[:m.start()])
+        tok = before[-1] if before else EDGE
+    else:
+        after = re.findall(r"\w+|[^\w\s]", src[m.end():])
+        tok = after[0] if after else EDGE
+    others = {w for d in al.draws[i] if d != span.draw
+              for v in ([d.value] if isinstance(d.value, str) else [d.value[k] for k in d.indices])
+              for w in re.findall(r"\w+", v)}
+    return SLOT if tok in others else tok.lower()
+
+
+def _absorb_unbound(alignments, by_slot, attach, notes, moved, consistent=CONSISTENT) -> None:
+    """Unsegmented scripts: characters that stand next to a slot in every group
+    while the source words next to it differ (``人`` after every Chinese
+    nationality: *Chinese.*, *Chinese and* …) translate no source frame word:
+    they are part of the value (``中国人``).  The spans of a slot are pooled
+    per group, and what (nearly) all of a group's spans have beside them
+    counts.
+
+    A run qualifies when the text beyond it differs between the groups too (a
+    frame the same in every sentence, ``对这个项目`` before every intensifier,
+    tells nothing), and it stops before a character that stands beside
+    another lexicon (within ``MAX_CHAIN``, same side) in half its groups or
+    more: Japanese ``で``, the copula of ``人です`` and ``職業はモデルです``;
+    Chinese ``是`` of ``是中国人`` and ``是一位会计师``."""
+    def in_groups(places):
+        """The places of one slot, pooled per group: (group, [(instance, span)])."""
+        out = defaultdict(list)
+        for p in places:
+            out[p.group].extend(p.spans)
+        return sorted(out.items())
+
+    pooled = {slot: in_groups(places) for slot, places in by_slot.items()}
+    chains_of = {(slot, side): [_shared_prefix([_chain(alignments[g], i, s, side)
+                                                for i, s in spans], consistent)
+                                for g, spans in pooled[slot]]
+                 for slot in by_slot for side in SIDES}
+
+    def framed(ch, slot, side):
+        """Does ``ch`` stand beside another lexicon, in half its groups or more?"""
+        return any(sum(ch in c for c in chains_of[(other, side)])
+                   >= 0.5 * len(chains_of[(other, side)])
+                   for other in by_slot if other[0] != slot[0])
+
+    for slot in sorted(by_slot, key=str):
+        groups = pooled[slot]
+        if len(groups) < MIN_GROUPS:
+            continue
+        for side in SIDES:
+            chains = chains_of[(slot, side)]
+            run = []
+            for toks in zip(*chains):
+                if len(set(toks)) > 1 or not is_char_token(toks[0]) \
+                        or toks[0].startswith(SLOT):
+                    break
+                run.append(toks[0])
+            if not run:
+                continue
+            beyond = {c[len(run)] if len(c) > len(run) else None for c in chains}
+            if len(beyond) == 1 and None not in beyond:
+                continue    # the whole stretch is one frame in every sentence
+            sources = set()
+            for g, spans in groups:
+                near = Counter(_source_neighbour(alignments[g], i, s, side) for i, s in spans)
+                sources.add(near.most_common(1)[0][0])
+            if len(sources - {""}) < 2:
+                continue    # one source word there in every sentence: it may be its translation
+            for j, ch in enumerate(run):
+                if framed(ch, slot, side):
+                    run = run[:j]
+                    break
+            if not run:
+                continue
+            word = tuple(run)
+            for g, spans in groups:
+                al = alignments[g]
+                for i, s in spans:
+                    if _chain(al, i, s, side)[:len(word)] != word:
+                        continue
+                    row = al.labels[i][s.field]
+                    for k in range(len(word)):
+                        row[s.start - 1 - k if side < 0 else s.end + k] = s.draw
+                    moved[g].update(word)
+            notes.append("%r joins %s: next to it in every group, beside different source words %s"
+                         % ("".join(run if side > 0 else run[::-1]), _slot_name(slot),
+                            "/".join(sorted(sources))))
+
+
+def _pools(by_slot: dict) -> dict:
+    """Slot -> the slots whose values it shares forms with: itself, and the
+    tuple siblings whose target forms equal (or contain) its own for most
+    entries (Japanese ``年長`` for both *older* and *old*)."""
+    forms = {slot: _forms(places) for slot, places in by_slot.items()}
+    pool = {slot: {slot} for slot in by_slot}
+    for slot in by_slot:
+        for sib in by_slot:
+            if sib == slot or sib[0] != slot[0] or slot[1] is None or sib[1] is None:
+                continue
+            shared = [v for v in forms[slot] if v in forms[sib]]
+            same = sum(forms[slot][v] in forms[sib][v] or forms[sib][v] in forms[slot][v]
+                       for v in shared)
+            if len(shared) >= MIN_SHARED and same >= 0.5 * len(shared):
+                pool[slot].add(sib)
+    return {slot: min(group, key=str) for slot, group in pool.items()}
+
+
+def _harmonize_forms(alignments, notes, names) -> None:
+    """Unsegmented scripts: a value reads the same in every sentence.
+
+    Where the characters a value's span takes differ between groups
+    (``心配している`` in six sentences, ``心配`` in one whose few instances could
+    not tell), the form most groups show is the value; among equally common
+    forms, the one inside all others (``速`` before ``です``, ``速く`` before
+    ``ない``, ``速い`` before ``です``: the rest is each sentence's frame).  Every
+    span of the value is re-cut to that form wherever the text has it there
+    (also a stray instance whose span took a neighbour's character:
+    ``超级乐`` | ``观``); only characters move, and never into another value's
+    span.  A recut frees characters another value may need, so this runs to a
+    fixpoint; then an instance left with a span too few for a value whose
+    form its text shows gets that span."""
+    best = {}
+    for _round in range(MAX_HARMONY_ROUNDS):
+        best, changed = _harmonize_round(alignments, notes, names)
+        if not changed:
+            break
+    _rescue_forms(alignments, best, notes, names)
+
+
+MAX_HARMONY_ROUNDS = 3  # a recut can free characters another value's recut needs
+
+
+def _harmonize_round(alignments, notes, names):
+    """One pass of :func:`_harmonize_forms`: returns ((pool slot, value) ->
+    its form, pool of each slot) and whether a span changed."""
+    changed = False
+    places = _places(alignments)
+    by_slot = _by_slot(places)
+    pool = _pools(by_slot)
+    per_value: dict = defaultdict(lambda: defaultdict(set))
+    for k, p in enumerate(places):
+        for v, text in _forms([p]).items():
+            per_value[(pool[p.slot], v)][tuple(segment(text).tokens)].add(k)
+    best = {}
+    for (slot, v), forms in sorted(per_value.items(), key=str):
+        if not all(is_char_token(t) for f in forms for t in f):
+            continue
+
+        def inside_all(f):
+            return all(_find(g, f) >= 0 for g in forms)
+        form = max(forms, key=lambda f: (len({places[k].group for k in forms[f]}),
+                                          inside_all(f), -len(f), f))
+        best[(slot, v)] = form
+        for k in sorted(set().union(*forms.values())):
+            p = places[k]
+            for old in _recut(alignments[p.group], p, v, form):
+                changed = True
+                notes.append("%s: %s reads %r, as elsewhere (not %r)"
+                             % (names[p.group], _slot_name(p.slot), "".join(form), old))
+    return (best, pool), changed
+
+
+def _rescue_forms(alignments, found, notes, names) -> None:
+    """An instance with fewer spans of a value than its source shows the
+    value, where its text shows the value's form in unlabelled characters
+    just as many times more."""
+    if not found:
+        return
+    best, pool = found
+    for g, al in enumerate(alignments):
+        for i, (segs, ds, per_field) in enumerate(zip(al.items, al.draws, al.labels)):
+            have = Counter(r.draw for f, row in enumerate(per_field) for r in _runs(row, f))
+            for d in ds:
+                if len(d.indices) > 1:
+                    continue
+                slot = (d.base, d.indices[0] if d.indices else None)
+                form = best.get((pool.get(slot), d.value))
+                if not form:
+                    continue
+                hits = []
+                for f, (seg, row) in enumerate(zip(segs, per_field)):
+                    n = len(form)
+                    for j in range(len(row) - n + 1):
+                        if tuple(seg.tokens[j:j + n]) == form \
+                                and all(row[t] is None for t in range(j, j + n)):
+                            hits.append((f, j))
+                expected = _source_count(al.sources[i] if i < len(al.sources) else "", d)
+                if not hits or have[d] + len(hits) != expected:
+                    continue
+                for f, j in hits:
+                    for t in range(j, j + len(form)):
+                        per_field[f][t] = d
+                notes.append("%s: %s found as %r" % (names[g], d.name, "".join(form)))
+
+
+def _recut(al: GroupAlignment, place: _Place, value, form: tuple) -> list:
+    """Re-cut the place's spans of ``value`` to ``form``; returns the texts
+    of the spans that changed."""
+    n = len(form)
+    changed = []
+    for i, s in place.spans:
+        if s.draw.value != value:
+            continue
+        row = al.labels[i][s.field]
+        toks = al.items[i][s.field].tokens
+        if tuple(toks[s.start:s.end]) == form or any(row[t] != s.draw
+                                                      for t in range(s.start, s.end)):
+            continue    # already the form, or changed by an earlier recut
+        best = None
+        for j in range(max(0, s.start - n + 1), min(s.end, len(toks) - n + 1)):
+            if tuple(toks[j:j + n]) != form:
+                continue
+            if any(row[t] not in (None, s.draw) for t in range(j, j + n)):
+                continue
+            overlap = min(s.end, j + n) - max(s.start, j)
+            if best is None or overlap > best[0]:
+                best = (overlap, j)
+        if best is None:
+            continue
+        j = best[1]
+        moved = set(range(s.start, s.end)) ^ set(range(j, j + n))
+        if not moved or not all(is_char_token(toks[t]) for t in moved):
+            continue
+        for t in range(s.start, s.end):
+            row[t] = None
+        for t in range(j, j + n):
+            row[t] = s.draw
+        changed.append("".join(toks[s.start:s.end]))
+    return sorted(set(changed))
+
+
 def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = None,
            consistent: float = CONSISTENT) -> list[str]:
     """Apply the rules to a file's group alignments (in place).
@@ -590,7 +889,11 @@ def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = N
     names = list(names) if names is not None else [str(g) for g in range(len(alignments))]
     notes: list[str] = []
     moved: dict = defaultdict(set)
-    for rule in (_absorb_determiners, _absorb_contrast):
+    for rule in (_absorb_determiners, _absorb_contrast, _absorb_unbound):
+        if rule is _absorb_unbound:
+            # unsegmented scripts: one form per value before reading what
+            # stands beside the spans
+            _harmonize_forms(alignments, notes, names)
         by_slot = _by_slot(_places(alignments))
         attach = _slot_attachment(alignments, by_slot, consistent)
         rule(alignments, by_slot, attach, notes, moved)
@@ -602,4 +905,5 @@ def refine(alignments: Sequence[GroupAlignment], names: Sequence[str] | None = N
     _release_local_words(alignments, notes, names)
     _agree_realizations(alignments, notes, names, consistent)
     _trim_affixes(alignments, _places(alignments), notes, names, consistent)
+    _harmonize_forms(alignments, notes, names)
     return notes
