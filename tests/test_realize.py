@@ -1,6 +1,6 @@
 """Realizations: values that share words, in adjacent slots.
 
-* ``tea_solver.keys.align._realize`` (in-group): each value's target
+* ``tea_solver.keys.realize._realize`` (in-group): each value's target
   rendering is learnt from all its spans, and instances are relabelled by
   placing the renderings, so that an intensifier and a state sharing words
   (``ra`` / ``ra nhi``, ``nhi hy``, ``dac biet`` in both lexicons) no longer
@@ -20,7 +20,7 @@ not fire.
 from __future__ import annotations
 
 from tea_solver.extract import extract
-from tea_solver.keys import align
+from tea_solver.keys import align, realize
 from tea_solver.template import generates, parse_template
 
 from test_crossgroup import (ALIGN, NAMES, NO_CROSS, determiner_file, make_group, notes,
@@ -141,7 +141,7 @@ def test_word_governed_by_the_other_slot_stays_in_the_frame():
 
 
 def test_without_the_governed_test_the_preposition_joins_the_intensifier(monkeypatch):
-    monkeypatch.setattr(align, "_governed", lambda *a, **k: False)
+    monkeypatch.setattr(realize, "_governed", lambda *a, **k: False)
     doc = extract(governed_group(), NO_CROSS)
     assert any(v.startswith("c ") for v in lexicon_union(doc, "ru", "very"))
 
