@@ -208,23 +208,6 @@ def render(t: Template, assignment: Mapping[tuple[str, str], Value]) -> Union[st
     return out if t.multi else out[0]
 
 
-def resolve_lexicons(t: Template, doc_lexicons: Mapping | None,
-                     own_lexicons: Mapping | None) -> dict[str, list]:
-    """The lexicon of every base the template uses; the template's own entry wins.
-
-    Raises ``KeyError(base)`` for a key neither level defines.
-    """
-    out = {}
-    for base in t.bases():
-        if own_lexicons and base in own_lexicons:
-            out[base] = own_lexicons[base]
-        elif doc_lexicons and base in doc_lexicons:
-            out[base] = doc_lexicons[base]
-        else:
-            raise KeyError(base)
-    return out
-
-
 def canonical(t: Template) -> str:
     """A name-agnostic skeleton for comparing templates across runs and people.
 

@@ -144,10 +144,6 @@ def test_french_comparison_matches_gold_graph_keys(gold, extracted):
 
 
 def test_french_comparison_matches_gold_align_keys(gold, instances):
-    try:
-        import tea_solver.keys.align  # noqa: F401
-    except ImportError:
-        pytest.skip("alignment keys (tea_solver.keys.align) not available")
     tid = "comparison/context-0"
     recs = [r for r in instances["fr"] if r.template_id == tid]
     doc = extract(recs, ExtractOptions(keys="align", time_limit=10), progress=False)
@@ -160,10 +156,6 @@ def test_french_comparison_matches_gold_align_keys(gold, instances):
 
 @pytest.mark.parametrize("lang", ["fr", "de"])
 def test_align_keys_full_coverage(lang, instances, extracted):
-    try:
-        import tea_solver.keys.align  # noqa: F401
-    except ImportError:
-        pytest.skip("alignment keys (tea_solver.keys.align) not available")
     recs = instances[lang]
     if any(r.source is None or r.fill is None for r in recs):
         pytest.skip("instances without source/fill")
