@@ -154,8 +154,13 @@ def cmd_extract(args) -> int:
     from tea_solver.extract import extract
     from tea_solver.io import dump_checklist, read_instance_file, write_atomic
     opts = options_from_args(args)
-    data = read_instance_file(args.instances, need_source=(opts.keys == "align"))
+    data = read_instance_file(args.instances)
     doc = extract(data.records, opts, jobs=args.jobs, progress=args.progress or None)
+    fallback = doc["report"].get("keys_fallback")
+    if fallback:
+        print("tea-solver: warning: %s:%s: %s; extracting with --keys graph"
+              % (args.instances, fallback["line"] or fallback["instance"], fallback["reason"]),
+              file=sys.stderr)
     doc["report"]["nfc_normalized_instances"] = data.nfc_changed
     write_atomic(args.output, dump_checklist(doc))
     groups = doc["report"]["groups"]

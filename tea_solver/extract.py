@@ -25,7 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 import sys
 import time
 from collections import OrderedDict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Iterable, Sequence
 
 from tea_solver import __version__
@@ -314,6 +314,28 @@ def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[
     return alignments, notes
 
 
+def align_fallback(instances: Sequence[Instance], opts: ExtractOptions
+                   ) -> tuple[ExtractOptions, dict | None]:
+    """The options to run with, and why ``--keys align`` fell back (or None).
+
+    Alignment keys need every instance's ``source`` and ``fill`` (SPEC §2);
+    a file translated without them (the paper's own setting) is still a valid
+    input, so it is extracted with the paper's graph keys instead of failing,
+    and the reason names the first instance that lacks them.  The report
+    records it and ``report.settings`` says which keys made the output.
+    """
+    if opts.keys != "align":
+        return opts, None
+    for inst in instances:
+        for name in ("source", "fill"):
+            if getattr(inst, name) is None:
+                return replace(opts, keys="graph"), {
+                    "requested": "align", "used": "graph", "line": inst.line or None,
+                    "instance": inst.id,
+                    "reason": "instance has no '%s' (needed by --keys align)" % name}
+    return opts, None
+
+
 def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions(),
             jobs: int = 1, progress: bool | None = None, lang: str | None = None) -> dict:
     """Extract a target CheckList document (SPEC §1, §4) from instances.
@@ -321,6 +343,7 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
     Groups run in parallel on ``jobs`` processes; results are collected in input
     order, so the output does not depend on scheduling.
     """
+    opts, fallback = align_fallback(instances, opts)
     groups = group_instances(instances)
     alignments, notes = [None] * len(groups), None
     if opts.keys == "align":
@@ -364,4 +387,6 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
     doc["report"] = {"settings": opts.settings(), "groups": [r.report for r in results]}
     if notes is not None:
         doc["report"]["cross_group"] = notes
+    if fallback is not None:
+        doc["report"]["keys_fallback"] = fallback
     return dict(doc)

@@ -284,18 +284,6 @@ def test_unwritable_output_leaves_no_temp_file(tmp_path, instances_file, capsys)
     assert_one_error_line(err, "t.json")
 
 
-def test_keys_align_needs_source_and_fill(tmp_path, capsys, write_jsonl):
-    path = write_jsonl([{"id": "a", "template_id": "t", "target": "Paris is big."},
-                        {"id": "b", "template_id": "t", "target": "Lima is big."}])
-    target = tmp_path / "t.json"
-    rc, _out, err = run_main(["extract", path, "-o", target, "--keys", "align"], capsys)
-    assert rc == 2
-    assert_one_error_line(err, "%s:1:" % path)
-    assert "source" in err[0] or "fill" in err[0]
-    assert "align" in err[0]
-    assert not target.exists()
-
-
 # --------------------------------------------------------------------------- #
 # report.settings
 
@@ -319,3 +307,37 @@ def test_extract_demo_data_records_settings(tmp_path, capsys):
     for r in recs:
         assert any(generates(parse_template(t["template"]), t["lexicons"], r.target_value)
                    for t in doc["templates"] if t["source_template_id"] == r.template_id)
+
+
+def test_align_keys_fall_back_to_graph_keys_without_source(tmp_path, capsys):
+    """Issue 3: ``--keys align`` on instances without ``source``/``fill`` (the
+    paper's setting) extracts with graph keys, says so in one warning line and
+    records it in the report; the output is the ``--keys graph`` output."""
+    rows = [json.loads(line) for line in HI_DEMO.read_text(encoding="utf-8").splitlines()]
+    for row in rows[1:]:
+        del row["source"], row["fill"]
+    inst = tmp_path / "nosource.jsonl"
+    inst.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                    encoding="utf-8")
+    rc, _out, err = run_main(["extract", inst, "-o", tmp_path / "align.json",
+                              "--keys", "align"], capsys)
+    assert rc == 0
+    warnings = [line for line in err if line.startswith("tea-solver: warning:")]
+    assert warnings == ["tea-solver: warning: %s:2: instance has no 'source' (needed by "
+                        "--keys align); extracting with --keys graph" % inst]
+    doc = json.loads((tmp_path / "align.json").read_text(encoding="utf-8"))
+    assert doc["report"]["keys_fallback"]["line"] == 2
+    assert doc["report"]["settings"]["keys"] == "graph"
+    rc, _out, err = run_main(["extract", inst, "-o", tmp_path / "graph.json"], capsys)
+    assert rc == 0 and not any("warning" in line for line in err)
+    graph = json.loads((tmp_path / "graph.json").read_text(encoding="utf-8"))
+    assert "keys_fallback" not in graph["report"]
+    assert doc["templates"] == graph["templates"]
+
+
+def test_align_keys_do_not_fall_back_with_source(tmp_path, capsys):
+    rc, _out, err = run_main(["extract", HI_DEMO, "-o", tmp_path / "t.json", "--keys", "align"],
+                             capsys)
+    assert rc == 0 and not any("warning" in line for line in err)
+    doc = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
+    assert "keys_fallback" not in doc["report"] and doc["report"]["settings"]["keys"] == "align"
