@@ -151,10 +151,18 @@ def test_noise_gets_low_support_and_min_support_drops_it():
     assert not any("बेहतरीन बेहतरीन" in t["template"] for t in filtered["templates"])
 
 
-def test_align_without_source_is_an_input_error():
-    insts = [Instance(id="a/0", template_id="a", target=("x y",), line=3)]
+def test_align_without_source_falls_back_to_graph_keys():
+    insts = [Instance(id="a/0", template_id="a", target=("x y",), line=3),
+             Instance(id="a/1", template_id="a", target=("x z",), line=4)]
+    doc = extract(insts, ExtractOptions(keys="align"))
+    assert doc["report"]["keys_fallback"]["line"] == 3
+    assert "source" in doc["report"]["keys_fallback"]["reason"]
+    assert doc["report"]["settings"]["keys"] == "graph"
+    assert doc["templates"] == extract(insts, ExtractOptions(keys="graph"))["templates"]
+    # the aligner itself still refuses such instances (direct library callers)
+    from tea_solver.keys.align import align_group
     with pytest.raises(InputError, match="source"):
-        extract(insts, ExtractOptions(keys="align"))
+        align_group(insts)
 
 
 # Russian-like case agreement: an intensifier takes the gender of the noun
