@@ -133,6 +133,41 @@ def test_one_to_one_dependency_becomes_coupled_tuple_key():
     assert_exact(doc, insts)
 
 
+def _value_noise_group():
+    """The comparison group, with one instance whose value is mistranslated
+    (``plus gros`` for *taller*, which reads ``plus grand`` everywhere else)."""
+    insts = comparison_group()
+    bad = next(i for i in insts if "plus grand" in i.target[0])
+    insts[insts.index(bad)] = Instance(id=bad.id, template_id=bad.template_id,
+                                       target=(bad.target[0].replace("plus grand", "plus gros"),),
+                                       source=bad.source, fill=bad.fill, line=bad.line,
+                                       raw=bad.raw)
+    return insts, bad.target[0].replace("plus grand", "plus gros")
+
+
+def test_min_support_keeps_a_mistranslated_value_out_of_the_lexicon():
+    insts, noisy = _value_noise_group()
+    kept = extract(insts, ExtractOptions(keys="align"))          # min_support 1 keeps all
+    assert any(v[0] == "plus gros" for t in kept["templates"] for v in t["lexicons"]["adj"])
+    assert_exact(kept, insts)
+    doc = extract(insts, ExtractOptions(keys="align", min_support=2))
+    assert [t["template"] for t in doc["templates"]] == [
+        "{first_name} est {adj[0]} que {first_name1}."]
+    assert sorted(v[0] for v in doc["templates"][0]["lexicons"]["adj"]) == [
+        "meilleur", "plus fort", "plus grand", "plus âgé"]
+    clean = [i for i in insts if i.target[0] != noisy]
+    assert_exact(doc, clean)
+
+
+def test_min_support_keeps_a_rare_value_with_no_other_rendering():
+    insts = comparison_group()
+    # *better* drawn once: its only rendering stays a value
+    once = [i for i in insts if "meilleur" in i.target[0]][1:]
+    insts = [i for i in insts if i not in once]
+    doc = extract(insts, ExtractOptions(keys="align", min_support=2))
+    assert any(v[0] == "meilleur" for t in doc["templates"] for v in t["lexicons"]["adj"])
+
+
 def test_unsegmented_script_demo_comparison_is_one_template():
     insts = [i for i in load_instances(str(ROOT / "data/demo/ja.instances.jsonl"))
              if i.template_id == "demo-comp-001"]

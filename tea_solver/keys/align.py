@@ -876,18 +876,27 @@ def align_keys(instances, opts, alignment: GroupAlignment | None = None
     if alignment is None:
         alignment = align_group(instances, aligner=opts.aligner, model=opts.align_model,
                                 method=opts.align_method)
-    terms: dict[tuple, dict] = defaultdict(dict)
-    sources: dict[tuple, dict] = defaultdict(lambda: defaultdict(set))
-    located: dict[tuple, list] = {}
+    spans = []
     for segs, sp in zip(alignment.items, alignment.spans()):
-        where = []
-        located.setdefault(tuple(seg.text for seg in segs), where)
+        row = []
         for s in sp:
             seg: Segmented = segs[s.field]
-            a, b = s.chars(seg)
             tup = seg.tokens[s.start:s.end]
             if s.trim_left or s.trim_right:   # a sub-word value: its text is its terminal
                 tup = (s.text,)
+            row.append((s, seg, tup))
+        spans.append(row)
+    rare = _rare_renderings(spans, getattr(opts, "min_support", 1))
+    terms: dict[tuple, dict] = defaultdict(dict)
+    sources: dict[tuple, dict] = defaultdict(lambda: defaultdict(set))
+    located: dict[tuple, list] = {}
+    for segs, row in zip(alignment.items, spans):
+        where = []
+        located.setdefault(tuple(seg.text for seg in segs), where)
+        for s, seg, tup in row:
+            if (s.slot, tup) in rare:
+                continue
+            a, b = s.chars(seg)
             terms[s.slot].setdefault(tup, s.text)
             sources[s.slot][tup].add(s.draw.value)
             where.append((s.field, a, b, s.slot))
@@ -903,6 +912,37 @@ def align_keys(instances, opts, alignment: GroupAlignment | None = None
     positions = {target: sorted((f, a, b, ids[k]) for f, a, b, k in where)
                  for target, where in located.items()}
     return keys, positions
+
+
+def _rare_renderings(spans, min_support: int) -> set:
+    """``(slot, rendering)`` pairs too rare to be lexicon values (``--min-support``).
+
+    ``--min-support N`` drops templates seen fewer than N times, as
+    mistranslations; a mistranslation *inside* a value (a dropped, doubled or
+    replaced word) would otherwise survive as a lexicon value of a frequent
+    template and generate strings no one wrote.  A rendering of a slot seen
+    fewer than N times, while every source value it translates has another
+    rendering seen N times or more, is taken for such a one: it is not a
+    terminal, so its instance keeps the text literal and its template falls
+    to the same threshold.  Never with N = 1 (the default keeps everything),
+    and never for a source value with no frequent rendering (a value drawn
+    rarely keeps its only translation).
+    """
+    if min_support <= 1:
+        return set()
+    seen: Counter = Counter()
+    values: dict = defaultdict(set)                 # (slot, rendering) -> source values
+    by_value: dict = defaultdict(Counter)           # (slot, source value) -> renderings
+    for row in spans:
+        for s, _seg, tup in row:
+            v = _value_key(s.draw.value)
+            seen[(s.slot, tup)] += 1
+            values[(s.slot, tup)].add(v)
+            by_value[(s.slot, v)][tup] += 1
+    return {(slot, tup) for (slot, tup), n in seen.items()
+            if n < min_support and all(
+                any(m >= min_support for t, m in by_value[(slot, v)].items() if t != tup)
+                for v in values[(slot, tup)])}
 
 
 # The rules of scripts without spaces and the realizations build on the
