@@ -99,9 +99,14 @@ def _value_key(v):
     return tuple(v) if isinstance(v, list) else v
 
 
+def _whole_word(value: str) -> str:
+    """A regular expression for ``value`` standing as a whole word."""
+    return r"(?<!\w)" + re.escape(value) + r"(?!\w)"
+
+
 def _occurs(text: str, value: str) -> int:
     """Position of ``value`` as a whole word in ``text`` (-1 if absent)."""
-    m = re.search(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text)
+    m = re.search(_whole_word(value), text)
     return m.start() if m else -1
 
 
@@ -547,7 +552,13 @@ def _shown(d: Draw) -> str:
 
 def _count(text: str, value: str) -> int:
     """How many times ``value`` stands as a whole word in ``text``."""
-    return len(re.findall(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text))
+    return len(re.findall(_whole_word(value), text))
+
+
+def _source_count(source: str, d: Draw) -> int:
+    """How many times the source shows draw ``d``'s value (its shown elements)."""
+    shown = [d.value] if isinstance(d.value, str) else [d.value[i] for i in d.indices]
+    return sum(_count(source, v) for v in shown)
 
 
 def _give_orphans(items, draws, labels, stats: _Stats, threshold: float) -> None:
@@ -886,7 +897,7 @@ def align_keys(instances, opts, alignment: GroupAlignment | None = None
                 tup = (s.text,)
             row.append((s, seg, tup))
         spans.append(row)
-    rare = _rare_renderings(spans, getattr(opts, "min_support", 1))
+    rare = _rare_renderings(spans, opts.min_support)
     terms: dict[tuple, dict] = defaultdict(dict)
     sources: dict[tuple, dict] = defaultdict(lambda: defaultdict(set))
     located: dict[tuple, list] = {}
@@ -948,5 +959,5 @@ def _rare_renderings(spans, min_support: int) -> set:
 # The rules of scripts without spaces and the realizations build on the
 # primitives above; imported last, as ``tea_solver.keys`` loads this module first.
 from tea_solver.keys.chars import (_drop_stray_runs, _grow_char_spans,  # noqa: E402
-                                   _partition_char_gaps, _source_count)
+                                   _partition_char_gaps)
 from tea_solver.keys.realize import _realize  # noqa: E402

@@ -19,10 +19,9 @@ Every rule acts on character tokens only, so word scripts are untouched.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 
-from tea_solver.keys.align import CONSISTENT, EDGE, Draw, _runs, _Stats
+from tea_solver.keys.align import CONSISTENT, EDGE, Draw, _runs, _source_count, _Stats
 from tea_solver.tokenize import is_char_token
 
 SHARED_CHARS = 3        # values that may share a character
@@ -346,12 +345,6 @@ def _value_parts(regions, owners, partners, side: int, consistent: float = CONSI
         part = cut
     parts = {o: own[::-1] if side > 0 else own for o, own in part.items()}
     return parts, {o: len(partner_of[o]) for o in part}
-
-
-def _source_count(source: str, d: Draw) -> int:
-    """How many times the source shows draw ``d``'s value (its shown elements)."""
-    shown = [d.value] if isinstance(d.value, str) else [d.value[i] for i in d.indices]
-    return sum(len(re.findall(r"(?<!\w)" + re.escape(v) + r"(?!\w)", source)) for v in shown)
 
 
 def _clusters(segs, per_field, d) -> list:

@@ -77,8 +77,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tea_solver.keys.align import (CONSISTENT, EDGE, SLOT, GroupAlignment, Span, _runs,
-                                   source_function_words)
-from tea_solver.keys.chars import _find, _shared_prefix, _source_count
+                                   _source_count, source_function_words)
+from tea_solver.keys.chars import _find, _shared_prefix
 from tea_solver.tokenize import is_char_token, segment
 
 MIN_GROUPS = 2          # a lexicon must show in this many groups for a rule to apply

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from tea_solver.keys.align import EDGE, Draw, _runs, _Stats
+from tea_solver.keys.chars import _find
 from tea_solver.tokenize import is_char_token
 
 SIBLING_CONTEXT = 0.5    # share of the context beyond a grown word that siblings have beside them
@@ -121,7 +122,7 @@ def _realizations(items, draws, labels, stats: _Stats, consistent: float) -> dic
                     cand = (t,) + grown_form if side < 0 else grown_form + (t,)
                     insts = {i for i, *_r in live}
                     have = sum(1 for i in insts
-                               if any(_contains(tuple(seg.tokens), cand) for seg in items[i]))
+                               if any(_find(tuple(seg.tokens), cand) >= 0 for seg in items[i]))
                     if have < consistent * len(insts):
                         break
                     beyond: Counter = Counter()
@@ -146,7 +147,7 @@ def _realizations(items, draws, labels, stats: _Stats, consistent: float) -> dic
         for g, _n in sorted(grown.items(), key=lambda kv: (-kv[1], kv[0])):
             where = seen_in[g]
             explained = sum(1 for i in where
-                            if any(_contains(tuple(seg.tokens), h)
+                            if any(_find(tuple(seg.tokens), h) >= 0
                                    for h in kept_forms for seg in items[i]))
             if explained < consistent * len(where):
                 kept_forms.append(g)
@@ -184,11 +185,6 @@ def _support(beside, names, key, side) -> Counter:
             if k2 != key:
                 out.update(set(c))
     return out
-
-
-def _contains(big: tuple, small: tuple) -> bool:
-    n = len(small)
-    return any(big[j:j + n] == small for j in range(len(big) - n + 1))
 
 
 def _match_order(segs, order, forms_of) -> list | None:
