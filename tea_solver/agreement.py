@@ -33,7 +33,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from tea_solver.keys.align import CONSISTENT
+#: share of a value's observations one form must hold to count as the form it selects
+CONSISTENT = 0.9
 from tea_solver.keys.base import Key
 from tea_solver.tokenize import token_strings
 
@@ -130,12 +131,12 @@ def agreement_evidence(alignments) -> list[dict]:
     pairs_of = []
     for al in alignments:
         pairs = set()
-        for spans in al.spans():
+        for spans in al.spans:
             for sa in spans:
                 for sb in spans:
                     if sa.slot[0] == sb.slot[0]:
                         continue
-                    pooled[(sa.slot, sa.draw.value, sb.slot, sb.draw.value)][sb.text] += 1
+                    pooled[(sa.slot, sa.value, sb.slot, sb.value)][sb.text] += 1
                     pairs.add((sa.slot, sb.slot))
         pairs_of.append(pairs)
     return [{k: c for k, c in pooled.items() if (k[0], k[2]) in pairs}

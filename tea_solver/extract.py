@@ -87,8 +87,11 @@ def find_keys(segs: Sequence[Segmented], instances: Sequence[Instance],
         from tea_solver.keys.graph import graph_keys
         return graph_keys(segs, opts.k, paths=opts.paths, normalize=opts.normalize_keys), None
     if opts.keys == "align":
-        from tea_solver.keys.align import align_keys
-        keys, positions = align_keys(instances, opts, alignment)
+        from tea_solver.keys.model import group_keys
+        if alignment is None:
+            from collections import OrderedDict as _OD
+            alignment = align_file(_OD([("", list(instances))]), opts)[0][0]
+        keys, positions = group_keys(alignment)
         return keys, (None if opts.align_anywhere else positions)
     raise ValueError("unknown key method %r" % opts.keys)
 
@@ -292,26 +295,26 @@ def _run_group(args):
 
 
 def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[list, list]:
-    """``--keys align``: align every group, then refine the spans with what the
-    other groups show about the same lexicons (:mod:`tea_solver.keys.crossgroup`).
+    """``--keys align``: fit the Step-1 model to the whole file
+    (:mod:`tea_solver.keys.model`) and read each group's value spans off it.
 
-    Runs in the calling process (a SimAlign model loads once).  Returns the
-    alignments in group order and the notes of the cross-group decisions.
+    Runs in the calling process (the model needs every group at once).
+    Returns the alignments in group order and notes on the fitted model (the
+    template affixes it found).
     """
-    from tea_solver.keys.align import align_group, pooled_stats, prepare_group
-    prepared = [prepare_group(insts) for insts in groups.values()]
-    pooled = pooled_stats(prepared) if opts.cross_group else None
-    alignments = [align_group(insts, aligner=opts.aligner, model=opts.align_model,
-                              method=opts.align_method, prepared=prep, pooled=pooled)
-                  for insts, prep in zip(groups.values(), prepared)]
-    notes: list = []
-    if opts.cross_group:
-        from tea_solver.keys.crossgroup import refine
-        notes = refine(alignments, list(groups))
-        from tea_solver.agreement import agreement_evidence
-        for al, evidence in zip(alignments, agreement_evidence(alignments)):
-            al.agreement = evidence
-    return alignments, notes
+    from tea_solver.keys.model import fit_file
+    from tea_solver.agreement import agreement_evidence
+    model = fit_file(groups)
+    for al, evidence in zip(model.groups, agreement_evidence(model.groups)):
+        al.agreement = evidence
+    notes = [{"rule": "template affix", "group": g, "slot": _slot_name(slot),
+              "prefix": pre, "suffix": suf} for g, slot, pre, suf in model.affixes]
+    return model.groups, notes
+
+
+def _slot_name(slot) -> str:
+    base, index = slot
+    return base if index is None else "%s[%d]" % (base, index)
 
 
 def align_fallback(instances: Sequence[Instance], opts: ExtractOptions

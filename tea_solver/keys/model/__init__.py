@@ -1,0 +1,248 @@
+"""Step 1, alignment-guided (``--keys align``): one model of a language file.
+
+**What it models.**  A target CheckList is a set of lexicon entries — one form
+per source value, shared by every template of the file (a few forms where the
+language inflects or agrees) — and, per group of instances, a few frames.
+Every instance is its group's frame with its values' forms put in; a
+corrupted instance is an outlier.  Step 1 recovers the forms and, in every
+instance, the span of each source slot's value.
+
+**Objective.**  Among segmentations of the instances into frame and value
+spans, choose the one where (1) each span co-varies with its value and with
+nothing else (:mod:`.regions`: the frame is what the group's instances share,
+a unit belongs to the value it comes with or identifies, by rates over the
+whole file), (2) each value reads the same in every group, material one
+template adds being that template's (:mod:`.forms`), and (3) material at the
+edge of a value belongs to it with the probability a logistic model of its
+evidence gives (:mod:`.edges`: what the source shows — function words in the
+source values, a tuple element containing its sibling, source slots that
+touch — and how the material sits in the file).  The cover
+(:mod:`tea_solver.cover`) then chooses the fewest templates, leaving out as
+outliers the instances whose templates cost more than their support is
+worth (:mod:`tea_solver.extract`).
+
+The same code runs for every script: units are grapheme clusters grouped
+into words where the script has spaces (:mod:`.units`); word boundaries are
+evidence (a feature of the edge model), not limits.  Every parameter is in
+:class:`~.params.ModelParams`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, OrderedDict, defaultdict
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from tea_solver.errors import InputError
+from tea_solver.keys.base import Key
+
+from .edges import Evidence, admissible, features, probability, source_licenses
+from .ibm import Alignment
+from .forms import Obs, Settled, extents, observations, settle
+from .params import ModelParams
+from .regions import FileStats, group_regions
+from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
+                     sibling_strings, source_positions)
+from .units import cut
+
+
+@dataclass
+class Span:
+    """One value's span in one instance: what Step 2 replaces by a slot."""
+
+    occ: Occurrence
+    field: int
+    start: int
+    end: int
+    text: str
+
+    @property
+    def slot(self) -> tuple:
+        return self.occ.slot
+
+    @property
+    def value(self):
+        return self.occ.draw.value
+
+
+@dataclass
+class GroupAlignment:
+    """One group's instances with the spans of their values.
+
+    ``agreement``: which target form each value of one slot took beside each
+    value of another, over the whole file
+    (:func:`tea_solver.agreement.agreement_evidence`).
+    """
+
+    targets: list                   # per instance: tuple of field texts
+    spans: list                     # per instance: list of Span, in text order
+    agreement: dict = field(default_factory=dict)
+
+
+@dataclass
+class FileModel:
+    """The fitted model of one file: forms per value, groups' spans, notes."""
+
+    groups: list                    # GroupAlignment per group, in input order
+    forms: dict                     # lexval -> forms, most frequent first
+    affixes: list                   # (group id, slot, prefix, suffix)
+    params: ModelParams
+    decisions: dict = field(default_factory=dict)   # (lexval, side, depth) -> P(value)
+
+
+def _prepare(instances) -> tuple[list, list]:
+    texts, occs = [], []
+    for inst in instances:
+        if inst.source is None or inst.fill is None:
+            raise InputError("instance has no 'source'/'fill' (needed by --keys align)",
+                             line=inst.line or None)
+        texts.append(tuple(cut(t) for t in inst.target))
+        occs.append(occurrences(instance_draws(inst.fill, inst.source), inst.source))
+    return texts, occs
+
+
+@dataclass
+class Observed:
+    """The model's view of a file before the edge decisions (what
+    ``experiments/fit_edge_model.py`` labels to fit :data:`.edges.WEIGHTS`)."""
+
+    names: list
+    prepared: list
+    regions: list
+    obs: list
+    evidence: Evidence
+    features: dict
+    by_key: dict
+
+
+def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams()) -> Observed:
+    """Frames, cores, edges and their features for a whole file."""
+    names = list(groups)
+    prepared = [_prepare(insts) for insts in groups.values()]
+    stats = FileStats([t for ts, _o in prepared for t in ts],
+                      [o for _t, os in prepared for o in os])
+    regions = [group_regions(ts, os, stats, params) for ts, os in prepared]
+    obs = observations(regions)
+    evidence = _evidence(groups, prepared, params)
+    feats, by_key = features(obs, evidence)
+    return Observed(names, prepared, regions, obs, evidence, feats, by_key)
+
+
+def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams()
+             ) -> FileModel:
+    """Fit the model to a whole file (groups of instances by ``template_id``)."""
+    ob = observe(groups, params)
+    probs = {k: (probability(f, params) if admissible(k, f) else 0.0)
+             for k, f in ob.features.items()}
+    ext = extents(ob.obs, probs, ob.by_key)
+    settled = settle(ob.obs, ext, ob.regions, params.affix_share)
+    out_groups = _group_spans(ob.names, groups, ob.prepared, ob.regions, ob.obs, settled)
+    affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
+    return FileModel(out_groups, settled.forms, affixes, params, probs)
+
+
+def _evidence(groups, prepared, params: ModelParams) -> Evidence:
+    """What the source and the file say beyond the observations (:mod:`.edges`)."""
+    sources: dict = defaultdict(set)
+    siblings: dict = defaultdict(set)
+    adjacent: dict = {}
+    group_units, group_slots = [], []
+    units, joined, spans_of, row_of, base_of = [], [], {}, {}, {}
+    for g, (insts, (texts, os_list)) in enumerate(zip(groups.values(), prepared)):
+        counts: Counter = Counter()
+        slots = set()
+        for i, (inst, fields, os) in enumerate(zip(insts, texts, os_list)):
+            for o in os:
+                sources[o.slot].add(o.lexval[2])
+                slots.add(o.slot)
+                if o.element is not None:
+                    siblings[o.slot].add((o.lexval[2], sibling_strings(o)))
+            adjacent[(g, i)] = adjacent_pairs(os, inst.source)
+            row_units = []
+            for f, t in enumerate(fields):
+                counts.update(t.units)
+                base_of[(g, i, f)] = len(row_units)
+                row_units.extend(t.units)
+            row_of[(g, i)] = len(units)
+            units.append(row_units)
+            src = "\n".join(inst.source)
+            joined.append(src)
+            starts = [0]
+            for part in inst.source[:-1]:
+                starts.append(starts[-1] + len(part) + 1)
+            for o, (f, a, b) in source_positions(os, inst.source).items():
+                spans_of[(g, i, o)] = [(starts[f] + a, starts[f] + b)]
+        group_units.append(counts)
+        group_slots.append(slots)
+    ibm = Alignment(units, joined, params.ibm_iterations) if params.ibm_iterations else None
+    return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
+                    ibm, spans_of, row_of, base_of)
+
+
+def _group_spans(names, groups, prepared, regions, obs: Sequence[Obs], settled: Settled):
+    """Per group, per instance, the spans; occurrences without one are looked
+    up by their value's forms in the text (a value no unit identified)."""
+    placed: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        sp = settled.spans[n]
+        if sp is not None:
+            placed[(o.group, o.inst)].append((o.occ, o.field, sp[0], sp[1]))
+    out = []
+    for g, (insts, (texts, os_list)) in enumerate(zip(groups.values(), prepared)):
+        rows = []
+        for i, (fields, os) in enumerate(zip(texts, os_list)):
+            have = placed.get((g, i), [])
+            done = {id(p[0]) for p in have}
+            for o in os:
+                if id(o) in done:
+                    continue
+                hit = _find(o, fields, have, settled.forms.get(o.lexval, ()))
+                if hit is not None:
+                    have.append(hit)
+            spans = sorted((Span(o, f, a, b, fields[f].text[a:b]) for o, f, a, b in have),
+                           key=lambda s: (s.field, s.start))
+            rows.append(spans)
+        out.append(GroupAlignment([tuple(t.text for t in fields) for fields in texts], rows))
+    return out
+
+
+def _find(o: Occurrence, fields, have, forms) -> tuple | None:
+    """The first place (on grapheme bounds, clear of other spans) where one of
+    the value's forms stands, for an occurrence co-variation did not place."""
+    for form in forms:
+        if not form:
+            continue
+        for f, t in enumerate(fields):
+            for m in re.finditer(re.escape(form), t.text):
+                a, b = m.start(), m.end()
+                if a not in t.cuts or b not in t.cuts:
+                    continue
+                if any(pf == f and a < pb and pa < b for _o, pf, pa, pb in have):
+                    continue
+                return (o, f, a, b)
+    return None
+
+
+def group_keys(al: GroupAlignment) -> tuple[list[Key], dict]:
+    """One key per source lexicon slot, named after it, and where each
+    target's spans are (Step 2 replaces exactly those)."""
+    terms: dict = defaultdict(dict)
+    srcs: dict = defaultdict(lambda: defaultdict(set))
+    for row in al.spans:
+        for s in row:
+            terms[s.slot].setdefault((s.text,), s.text)
+            srcs[s.slot][(s.text,)].add(s.value)
+    ids = {}
+    keys = []
+    for n, ((base, index), texts) in enumerate(sorted(terms.items(),
+                                                      key=lambda kv: (kv[0][0], -1 if kv[0][1] is None else kv[0][1]))):
+        ids[(base, index)] = n
+        keys.append(Key(id=n, name=base, terminals=frozenset(texts), index=index,
+                        origin="align:%s%s" % (base, "" if index is None else "[%d]" % index),
+                        texts=texts,
+                        sources={t: frozenset(v) for t, v in srcs[(base, index)].items()}))
+    positions: dict = {}
+    for target, row in zip(al.targets, al.spans):
+        positions.setdefault(target, sorted((s.field, s.start, s.end, ids[s.slot]) for s in row))
+    return keys, positions

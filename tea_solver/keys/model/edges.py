@@ -1,0 +1,366 @@
+"""Which units at the edge of a value's core belong to the value: one
+decision model for every edge, every lexicon and every script.
+
+A core (:mod:`.regions`) holds the units that co-vary with a value.  Its
+outer units may still be frame (a preposition five states take, ``với``; a
+case phrase the template needs, ``für das Projekt``), and the frame units
+beside it may still be the value's (the article every animal has, ``एक``;
+the ``अधिक`` (*more*) of every comparative; the ``人`` of every Japanese
+demonym).  Co-variation cannot tell: within a file they come with the value
+every time.  What tells is how the material sits in the file and what the
+*source* shows.  Each candidate unit — the core's outer units (depth 0, -1,
+…) and the units beside it (depth 1, 2, …) — is described, per lexical value
+and position, by:
+
+``frame``        the unit is frame (constant in its group) rather than varying;
+``glued``        no space between it and the unit on its inner side;
+``unseg``        a unit of a script written without spaces;
+``identity``     the value shows the same unit there in every group it occurs
+                 in (a value has one form in the file; what one template adds
+                 is that template's);
+``share``/``fill``  how many of the lexicon's values show the same unit there,
+                 and how many show any;
+``paradigm``     how few distinct units the lexicon's values show there (one
+                 of four prepositions for twenty states, two articles for
+                 thirteen animals: a paradigm; each value its own word: none);
+``lic_func``     the source values carry function words besides their content
+                 word: a first or last word several values share (``a dog`` /
+                 ``an iguana``, ``I can't say`` / ``I don't think``);
+``lic_contrast`` the value is a tuple element whose source contains its
+                 sibling's (*smarter* ⊃ *smart*): the target may mark the
+                 difference (``अधिक``, ``hơn``, ``更``);
+``lic_adjacent`` the unit lies between this value and another whose source
+                 slot touches it (``{somewhat} {s}``): no source frame word is
+                 there for it to translate;
+``generality``   the share of the unit's occurrences in groups without a
+                 lexicon of this licence (a copula ``है``, in every group:
+                 high; ``एक``, only where values carry articles: low);
+``ibm``          the posterior mass an IBM Model 1 of the file (:mod:`.ibm`)
+                 puts on the value's own source words.
+
+Each candidate's log-odds of belonging to the value is :func:`score`: a
+frame unit stays the template's unless licensed or part of the value's
+written word; a varying unit stays the value's unless it is a separate,
+unlicensed word from a paradigm.  The weights are
+:class:`~.params.ModelParams` fields with the meaning their comments give,
+not fitted to any language; ``experiments/edge_decisions.py`` measures the
+decisions against annotated files.  A unit joins the value when its
+probability is at least one half — outward from the core, one depth at a
+time — and a core's outer unit leaves it, inward, when it is below.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Sequence
+
+from tea_solver.tokenize import CHAR
+
+from .forms import Obs
+
+#: the raw features of one candidate (:func:`features`)
+FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
+            "whole_form", "lic_func", "lic_side", "lic_contrast", "lic_adjacent", "func_words",
+            "frame_depth", "generality", "generality_slot", "ibm", "depth")
+
+MAX_INNER = 3       # core units considered for leaving, per side
+MAX_OUTER = 3       # units beside a core considered for joining, per side
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One unit at ``depth`` on ``side`` of one observation's core."""
+
+    obs: int
+    side: int           # -1 left, +1 right
+    depth: int          # <= 0: the core's own outer units; >= 1: beside it
+    text: str
+    frame: bool
+    glued: bool
+    unseg: bool
+    start: int
+    end: int
+    unit: int           # index of the unit in its field
+    to_frame: int = 0   # varying units: how many units from it to the frame, itself included
+    frame_depth: int = 0  # frame units: how many frame units from the core to it, itself included
+
+
+def candidates(n: int, o: Obs) -> list[Candidate]:
+    """The candidate units of observation ``n`` (see the module docstring)."""
+    out = []
+    for side, outer in ((-1, o.left), (1, o.right)):
+        inner = o.units[::-1] if side > 0 else o.units      # edge first
+        # varying units outward of the core up to the frame (None: no frame in reach)
+        j = 0
+        while j < len(outer) and not outer[j].frame:
+            j += 1
+        beyond = j if j < len(outer) else None
+        for k in range(min(MAX_INNER, len(o.units) - 1)):
+            e, nxt = inner[k], inner[k + 1]
+            glued = nxt.end == e.start if side > 0 else e.end == nxt.start
+            to_frame = k + 1 + beyond if beyond is not None else 0
+            out.append(Candidate(n, side, -k, e.text, e.frame, glued, e.kind == CHAR,
+                                 e.start, e.end, e.index, to_frame))
+        for k, e in enumerate(outer[:MAX_OUTER]):
+            to_frame = 0
+            if not e.frame:
+                j = k
+                while j < len(outer) and not outer[j].frame:
+                    j += 1
+                to_frame = j - k if j < len(outer) or len(outer) < MAX_OUTER else 0
+            frame_depth = sum(1 for x in outer[:k + 1] if x.frame) if e.frame else 0
+            out.append(Candidate(n, side, k + 1, e.text, e.frame, e.glued, e.kind == CHAR,
+                                 e.start, e.end, e.index, to_frame, frame_depth))
+    return out
+
+
+@dataclass
+class Evidence:
+    """What the file says beyond the observations themselves (built by
+    :func:`tea_solver.keys.model.fit_file`)."""
+
+    licenses: dict          # slot -> (lic_func, lic_contrast, func side: -1, 1 or 0)
+    adjacent: dict          # (group, inst) -> set of source-adjacent occurrence pairs
+    group_units: list       # per group: Counter of unit texts
+    group_slots: list       # per group: set of slots
+    ibm: object = None      # .ibm.Alignment, or None
+    ibm_spans: dict = None  # (group, inst, occurrence) -> [(start, end)] in the joined source
+    ibm_row: dict = None    # (group, inst) -> row of the alignment
+    unit_base: dict = None  # (group, inst, field) -> index of the field's first unit in the row
+
+
+def source_licenses(sources: dict, siblings: dict) -> dict:
+    """Per lexicon slot: ``(lic_func, lic_contrast, side, n_func)`` (module docstring).
+
+    ``sources``: slot → set of source value strings; ``siblings``: slot → set
+    of ``(value, other elements of its tuple entry)``.  ``side`` is where the
+    shared function words stand in the source values (-1 first, +1 last);
+    ``n_func`` how many a value has at most (``a dog``: 1).
+    """
+    out = {}
+    for slot, values in sources.items():
+        values = sorted(values)
+        multi = [v.split() for v in values if len(v.split()) > 1]
+        firsts = Counter(w[0].lower() for w in multi)
+        lasts = Counter(w[-1].lower() for w in multi)
+        n_first = sum(1 for w in multi if firsts[w[0].lower()] >= 2)
+        n_last = sum(1 for w in multi if lasts[w[-1].lower()] >= 2)
+        func = sum(1 for w in multi if firsts[w[0].lower()] >= 2 or lasts[w[-1].lower()] >= 2)
+        sib = siblings.get(slot, ())
+        contrast = sum(1 for v, others in sib
+                       if any(x and x != v and x.lower() in v.lower() for x in others))
+        side = -1 if n_first > n_last else (1 if n_last > n_first else 0)
+        n_func = max((sum(1 for x in (w[0], w[-1]) if firsts[w[0].lower()] >= 2 and x is w[0]
+                          or lasts[w[-1].lower()] >= 2 and x is w[-1]) for w in multi), default=0)
+        out[slot] = (func / len(values) if values else 0.0,
+                     contrast / len(sib) if sib else 0.0, side, n_func)
+    return out
+
+
+def _licence_kind(lic: tuple) -> str | None:
+    if lic[0] >= 0.5:
+        return "func"
+    if lic[1] >= 0.5:
+        return "contrast"
+    return None
+
+
+def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
+    """Features per decision key ``(lexval, side, depth)``, and each key's
+    candidates (the units it decides, one per observation that has one)."""
+    by_key: dict = defaultdict(list)
+    slot_vals: dict = defaultdict(set)
+    val_groups: dict = defaultdict(set)
+    for n, o in enumerate(obs):
+        slot_vals[o.slot].add(o.lexval)
+        val_groups[o.lexval].add(o.group)
+        for c in candidates(n, o):
+            by_key[(o.lexval, c.side, c.depth)].append(c)
+    modal = {k: Counter(c.text for c in cs).most_common(1)[0][0] for k, cs in by_key.items()}
+    kinds = {slot: _licence_kind(lic) for slot, lic in ev.licenses.items()}
+    # every unit occurrence outside value cores, and the slots whose cores it
+    # stands beside (within MAX_OUTER units)
+    in_core: Counter = Counter()
+    for o in obs:
+        for e in o.units:
+            in_core[e.text] += 1
+    totals: Counter = Counter()
+    for c in ev.group_units:
+        totals.update(c)
+    beside: dict = defaultdict(set)             # (group, inst, field, unit) -> slots
+    text_of: dict = {}
+    for o in obs:
+        for edges in (o.left, o.right):
+            for depth, e in enumerate(edges[:MAX_OUTER], start=1):
+                place = (o.group, o.inst, o.field, e.index)
+                beside[place].add(o.slot)
+                text_of[place] = e.text
+    near_slot: Counter = Counter()
+    near_kind: Counter = Counter()
+    for place, slots in beside.items():
+        u = text_of[place]
+        for sl in slots:
+            near_slot[(u, sl)] += 1
+        for kind in {kinds.get(sl) for sl in slots} - {None}:
+            near_kind[(u, kind)] += 1
+
+    def generality(u: str, slot: tuple) -> tuple[float, float]:
+        # of u's occurrences outside value cores, the share NOT beside a core of
+        # this slot's licence kind, and NOT beside a core of this slot
+        free = max(totals[u] - in_core[u], 1)
+        kind = kinds.get(slot)
+        g_slot = max(0.0, 1.0 - near_slot[(u, slot)] / free)
+        g_kind = max(0.0, 1.0 - near_kind[(u, kind)] / free) if kind else g_slot
+        return g_kind, g_slot
+
+    # the complete cores the slot's values show (a unit that is a whole value
+    # elsewhere is content, not a paradigm word: ``rất`` of ``rất nhiều``)
+    whole_forms: dict = defaultdict(set)
+    core_counts: dict = defaultdict(Counter)
+    for o in obs:
+        core_counts[o.lexval][o.core] += 1
+    for v, c in core_counts.items():
+        whole_forms[v[:2]].add(c.most_common(1)[0][0])
+    # per position the distinct texts the slot's values show there.  Units
+    # between a core and the frame are placed by their distance to the frame
+    # (the preposition before ``dự án`` is the last, whatever the length of
+    # the value before it); others by their depth.
+    place: dict = {}
+    for key, cs in by_key.items():
+        m = modal[key]
+        dists = Counter(c.to_frame for c in cs if c.text == m)
+        d = dists.most_common(1)[0][0] if dists else 0
+        place[key] = (key[0][:2], key[1], ("frame", d) if d else ("depth", key[2]))
+    position: dict = defaultdict(list)
+    for key, m in modal.items():
+        position[place[key]].append(m)
+    out = {}
+    for key, cs_all in by_key.items():
+        v, side, depth = key
+        slot = v[:2]
+        m = modal[key]
+        cs = [c for c in cs_all if c.text == m]
+        per_group: dict = defaultdict(Counter)
+        for c in cs_all:
+            per_group[obs[c.obs].group][c.text] += 1
+        groups = val_groups[v]
+        identity = sum(1 for g in groups
+                       if per_group.get(g) and per_group[g].most_common(1)[0][0] == m) / len(groups)
+        vals = slot_vals[slot]
+        share = sum(1 for w in vals if modal.get((w, side, depth)) == m) / len(vals)
+        fill = sum(1 for w in vals if (w, side, depth) in modal) / len(vals)
+        texts = position[place[key]]
+        paradigm = 1.0 - len(set(texts)) / len(texts) if len(texts) > 1 else 0.0
+        whole = float(m in whole_forms[slot])
+        k = len(cs)
+        adj = ibm = 0.0
+        for c in cs:
+            o = obs[c.obs]
+            stop = o.left_stop if side < 0 else o.right_stop
+            if stop is not None and any(a is o.occ and b.slot == stop
+                                        for a, b in ev.adjacent.get((o.group, o.inst), ())):
+                adj += 1
+            if ev.ibm is not None:
+                row = ev.ibm_row[(o.group, o.inst)]
+                unit = ev.unit_base[(o.group, o.inst, o.field)] + c.unit
+                ibm += ev.ibm.mass(row, unit, ev.ibm_spans.get((o.group, o.inst, o.occ), ()))
+        lic = ev.licenses.get(slot, (0.0, 0.0, 0, 0))
+        gen_kind, gen_slot = generality(m, slot)
+        f = {
+            "bias": 1.0,
+            "inner": float(depth <= 0),
+            "frame": sum(c.frame for c in cs) / k,
+            "glued": sum(c.glued for c in cs) / k,
+            "unseg": sum(c.unseg for c in cs) / k,
+            "identity": identity,
+            "share": share,
+            "fill": fill,
+            "paradigm": paradigm * fill,
+            "whole_form": whole,
+            "lic_func": lic[0],
+            "lic_side": lic[0] * float(lic[2] == side),
+            "lic_contrast": lic[1],
+            "lic_adjacent": adj / k,
+            "generality": gen_kind,
+            "generality_slot": gen_slot,
+            "func_words": lic[3],
+            "frame_depth": max(Counter(c.frame_depth for c in cs).most_common(1)[0][0], 0),
+            "ibm": ibm / k,
+            "depth": float(depth),
+        }
+        out[key] = derive(f)
+    return out, by_key
+
+
+def admissible(key: tuple, f: dict) -> bool:
+    """Can the decision go the value's way at all?  A unit beside a core joins
+    the value's *form*, which is one string in the whole file, so it must
+    stand there in every group the value occurs in (``identity`` 1); a unit
+    one template puts beside it is that template's."""
+    return key[2] <= 0 or f["identity"] >= 1.0
+
+
+def derive(f: dict) -> dict:
+    """The model's terms from the raw features (module docstring).
+
+    A licence reaches as far as the source material it stands for: a
+    function word licenses up to two frame units beside the value (an
+    article and a classifier, ``một con``, ``一只``), a sibling contrast or a
+    touching source slot one; varying units between them do not count.
+    """
+    f = dict(f)
+    depth = f["frame_depth"]    # frame units only: varying ones are the lexicon's anyway
+    func_reach = f["func_words"] + 1
+    f["licensed"] = max(f["lic_side"] if depth <= func_reach else 0.0,
+                        f["lic_contrast"] if depth <= 1 else 0.0,
+                        f["lic_adjacent"] if depth <= 1 else 0.0)
+    f["glued_word"] = f["glued"] * max(f["unseg"], 1.0 - f["frame"])
+    f["sep_paradigm"] = (1 - f["glued_word"]) * float(f["paradigm"] >= 0.5) * (1 - f["whole_form"])
+    return f
+
+
+def _particular(generality: float) -> float:
+    """How particular a unit is to the lexicons in question: 1 when it stands
+    only beside them, 0 when it stands elsewhere half of the time or more."""
+    return max(0.0, 1.0 - 2.0 * generality)
+
+
+def score(f: dict, p) -> float:
+    """Log-odds that the unit belongs to the value (``p``: the weights of
+    :class:`~.params.ModelParams`).
+
+    A *frame* unit (the same in every instance of its group) is the
+    template's unless the source licenses it for the value, or it is part of
+    the value's written word — and either counts only where the unit is
+    particular to this lexicon::
+
+        prior_frame + licence·L·π(g) + glued·W·(1−g′)
+
+    A *varying* unit (it comes and goes with the values) is the value's
+    unless it is a separate word from a paradigm several values share (a
+    preposition the value selects: the template's variant) and the source
+    does not license it::
+
+        prior_varying − paradigm·P·(1−L) + alignment·(ibm−½)
+
+    with L = ``licensed``, W = ``glued_word``, g = ``generality`` (how often
+    the unit stands away from lexicons of this licence), g′ =
+    ``generality_slot`` (away from this lexicon), π(g) = max(0, 1 − 2g)
+    (:func:`_particular`), P = ``sep_paradigm``; a unit that is frame in some instances and varies
+    in others gets the mixture.
+    """
+    ibm = p.w_alignment * (f["ibm"] - 0.5)
+    lic, gen = f["licensed"], f["generality"]
+    frame = (p.prior_frame + p.w_licence * lic * _particular(gen)
+             + p.w_glued * f["glued_word"] * (1 - f["generality_slot"]))
+    varying = p.prior_varying - p.w_paradigm * f["sep_paradigm"] * (1 - lic) + ibm
+    return f["frame"] * frame + (1 - f["frame"]) * varying
+
+
+def probability(f: dict, params) -> float:
+    """``P(the unit belongs to the value | f)`` (:func:`score` through the logistic)."""
+    z = score(f, params)
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))

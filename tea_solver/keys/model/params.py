@@ -1,0 +1,44 @@
+"""Every parameter of the Step-1 model, with its meaning, in one object.
+
+``report.settings.model`` records them, so a figure can be traced back to the
+parameters that made it.  None is tuned to a language: each is a share, a
+rate or a prior with the meaning its comment gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class ModelParams:
+    # frame: a unit of the reference instance is frame when the alignments of
+    # at least this share of the group's instances use it (the rest: noise,
+    # frame variants some values take, words values happen to share)
+    frame_share: float = 0.75
+    # co-variation: a value claims a unit of its instance when the unit comes
+    # with it, P(unit | v) - P(unit | another value of the lexicon) >= comes_with,
+    # or identifies it, P(v | unit, v's lexicon drawn) >= predicts
+    comes_with: float = 0.5
+    predicts: float = 0.75
+
+    # forms: a value's spans in a group that read as its form plus a glued
+    # prefix/suffix at least this share of the time carry a template affix
+    affix_share: float = 0.75
+
+    # IBM Model 1 over the file: EM iterations (0: no alignment evidence)
+    ibm_iterations: int = 5
+
+    # edges (tea_solver.keys.model.edges.score), in log-odds: a frame unit is
+    # the template's, a varying unit the value's, unless the evidence weighs
+    prior_frame: float = -2.0
+    prior_varying: float = 2.0
+    w_licence: float = 4.0      # the source licenses the unit for the value
+    w_glued: float = 3.0        # the unit is part of the value's written word
+    w_paradigm: float = 4.0     # a separate word from a paradigm several values share
+    w_alignment: float = 2.0    # IBM Model 1 mass on the value's source words, centred
+    # (not for a frame unit: constant in its group, a frame unit co-occurs with
+    # every word of the group, and Model 1 credits it to rare value words)
+
+    def as_dict(self) -> dict:
+        return asdict(self)

@@ -1,0 +1,301 @@
+"""Where each source slot's translation lies in each target: co-variation.
+
+Within a group the frame (:mod:`.frame`) is what every instance shares; the
+units left over are the translations of the slots.  Which slot a left-over
+unit translates is told by co-variation over the whole file: a unit ``u``
+belongs to the value ``v`` of its instance that it *identifies* —
+``P(v | u, v's lexicon drawn)`` is at least ``params.predicts`` — so a name's
+units belong to the name, ``hào hứng`` to *excited*, an agreement form
+(``умеренным``) to *mildly*, while an article ``un`` or a preposition ``với``
+that several values share identifies none and is *undecided*: whether it
+joins a value is :mod:`.edges`' decision.  Rates, not "every time / never"
+rules: a corrupted instance moves them by 1/n.
+
+A region (a run of left-over units between frame units) usually holds one
+value; where the source puts two slots side by side (``{very} {s}``) it holds
+two, and the units between them that neither value owns are *undecided*:
+:mod:`.forms` places them by what the values read elsewhere in the file.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from itertools import permutations
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from .frame import frame_units
+from .params import ModelParams
+from .source import Occurrence
+from .units import Text
+
+
+@dataclass
+class Piece:
+    """The units of one field of one instance that co-vary with one occurrence
+    (its *core*: the units the value claims, and undecided units between them)."""
+
+    occ: Occurrence
+    field: int
+    first: int          # first unit
+    last: int           # last unit (inclusive)
+    seg_first: int = -1  # the segment of its region the occurrence got (its
+    seg_last: int = -1   # edges end there: beyond is a neighbour's)
+
+
+@dataclass
+class GroupRegions:
+    """What co-variation says about one group."""
+
+    texts: list                 # per instance: tuple of Text, one per field
+    occs: list                  # per instance: list of Occurrence
+    frame: list                 # per instance, per field: list of bool (unit is frame)
+    pieces: list = field(default_factory=list)   # per instance: list of Piece
+    unplaced: list = field(default_factory=list)  # per instance: occurrences without units
+
+
+def _bitset(indices: Sequence[int], n: int) -> int:
+    """Instance indices as a Python int with those bits set (fast & / popcount)."""
+    arr = np.zeros(n, dtype=bool)
+    arr[list(indices)] = True
+    return int.from_bytes(np.packbits(arr, bitorder="little").tobytes(), "little")
+
+
+class FileStats:
+    """Unit ↔ lexical value co-occurrence over a whole file, as instance bitsets.
+
+    A lexical value is the same in every group (:mod:`.source`), so counting
+    over the file lets a value drawn twice in a small group, both times
+    beside the same neighbour, still be told apart from it.
+    """
+
+    def __init__(self, texts: Sequence[tuple], occs: Sequence[list]):
+        by_unit: dict = defaultdict(list)
+        by_val: dict = defaultdict(list)
+        by_slot: dict = defaultdict(list)
+        for i, (fields, os) in enumerate(zip(texts, occs)):
+            for u in {u for t in fields for u in t.units}:
+                by_unit[u].append(i)
+            vals = {o.lexval for o in os}
+            for v in vals:
+                by_val[v].append(i)
+            for s in {v[:2] for v in vals}:
+                by_slot[s].append(i)
+        n = len(texts)
+        self.unit = {u: _bitset(ix, n) for u, ix in by_unit.items()}
+        self.val = {v: _bitset(ix, n) for v, ix in by_val.items()}
+        self.slot = {s: _bitset(ix, n) for s, ix in by_slot.items()}
+        self._cache: dict = {}
+
+    def comes_with(self, u: str, v: tuple) -> float:
+        """``P(u | v) − P(u | another value of v's lexicon)``: the unit is
+        there when the value is, and not when another value is drawn."""
+        key = ("c", u, v)
+        got = self._cache.get(key)
+        if got is None:
+            bu, bv = self.unit.get(u, 0), self.val.get(v, 0)
+            rest = self.slot.get(v[:2], 0) & ~bv
+            nv, nr = bv.bit_count(), rest.bit_count()
+            got = ((bu & bv).bit_count() / nv if nv else 0.0) \
+                - ((bu & rest).bit_count() / nr if nr else 0.0)
+            self._cache[key] = got
+        return got
+
+    def claims(self, u: str, v: tuple, params: ModelParams) -> float:
+        """How strongly value ``v`` claims unit ``u`` (0: not at all).
+
+        Either evidence suffices: the unit comes with the value
+        (:meth:`comes_with`, so a preposition five states take is theirs at
+        this stage, and :mod:`.edges` decides whether it stays) or it
+        identifies the value (:meth:`predicts`: an agreement form, which comes
+        with its value only part of the time)."""
+        c, p = self.comes_with(u, v), self.predicts(u, v)
+        if c >= params.comes_with or p >= params.predicts:
+            return max(c, p)
+        return 0.0
+
+    def predicts(self, u: str, v: tuple) -> float:
+        """``P(v | u, v's lexicon slot drawn)``: how well the unit identifies the
+        value among the values of its lexicon.  An agreement form
+        (``умеренным``) identifies its value although the value often reads
+        otherwise; a word several values share (``hơi``, ``với``) or a frame
+        word identifies none."""
+        key = (u, v)
+        got = self._cache.get(key)
+        if got is None:
+            bu = self.unit.get(u, 0)
+            both = (bu & self.slot.get(v[:2], 0)).bit_count()
+            got = (bu & self.val.get(v, 0)).bit_count() / both if both else 0.0
+            self._cache[key] = got
+        return got
+
+
+def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats,
+                  params: ModelParams) -> GroupRegions:
+    """Frame, regions and the occurrence each region unit translates, for one group."""
+    n_fields = len(texts[0]) if texts else 0
+    frame = [[None] * n_fields for _ in texts]
+    for f in range(n_fields):
+        vocab: dict = {}
+        seqs = [[vocab.setdefault(u, len(vocab)) for u in t[f].units] for t in texts]
+        values = [[o.lexval for o in os] for os in occs]
+        for i, flags in enumerate(frame_units(seqs, params.frame_share, values)):
+            frame[i][f] = flags
+    out = GroupRegions(list(texts), list(occs), frame)
+    for fields, os, fr in zip(texts, occs, frame):
+        pieces, unplaced = _place(fields, os, fr, stats, params)
+        out.pieces.append(pieces)
+        out.unplaced.append(unplaced)
+    return out
+
+
+def _regions(flags: Sequence[bool]) -> list[tuple[int, int]]:
+    """Maximal runs of non-frame units, as (first, last) inclusive."""
+    out, start = [], None
+    for k, is_frame in enumerate(list(flags) + [True]):
+        if not is_frame and start is None:
+            start = k
+        elif is_frame and start is not None:
+            out.append((start, k - 1))
+            start = None
+    return out
+
+
+def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
+           params: ModelParams) -> tuple[list, list]:
+    """The core of each occurrence of one instance.
+
+    Each region is cut into contiguous segments, one per occurrence that
+    claims units there, in the order and at the cuts that give its units to
+    the occurrences claiming them most (a dynamic programme; a region holds
+    one to four values).  Contiguity matters in scripts without spaces,
+    where values share characters (``信`` in ``信じられないほど`` and in
+    ``自信満々``): the segment, not each character's best claimant, decides.
+    An occurrence's core is its segment from its first to its last unit that
+    *identifies* the value (else that comes with it): what a value shares
+    with others — an article, a preposition five states take — stays
+    outside, for :mod:`.edges` to decide alike for every value.  An
+    occurrence that claims nothing anywhere (three intensifiers translated
+    alike) takes a region nobody claims, when there are as many as such
+    occurrences.
+    """
+    regions = [(f, a, b) for f, t in enumerate(fields) for a, b in _regions(frame[f])]
+    score = {}
+    for r, (f, a, b) in enumerate(regions):
+        units = fields[f].units
+        for o in occs:
+            score[(r, o)] = [stats.claims(units[k], o.lexval, params) for k in range(a, b + 1)]
+    # each lexical value takes, for its k occurrences, the k regions it claims most
+    by_val: dict = defaultdict(list)
+    for o in occs:
+        by_val[o.lexval].append(o)
+    members: dict = defaultdict(list)
+    homeless = []
+    for v, os in by_val.items():
+        totals = [(sum(score[(r, os[0])]), r) for r in range(len(regions))]
+        best = sorted([t for t in totals if t[0] > 0], key=lambda t: (-t[0], t[1]))[:len(os)]
+        chosen = sorted(r for _s, r in best)
+        for o, r in zip(os, chosen):
+            members[r].append(o)
+        homeless.extend(os[len(chosen):])
+    free = [r for r in range(len(regions)) if r not in members]
+    if homeless and len(homeless) == len(free):
+        for o, r in zip(sorted(homeless, key=lambda o: (o.draw.name, o.nth)), free):
+            members[r].append(o)
+        homeless = []
+    out: list[Piece] = []
+    for r, os in sorted(members.items()):
+        f, a, b = regions[r]
+        units = fields[f].units
+        segs = _partition(os, [score[(r, o)] for o in os])
+        for o, lo, hi in segs:
+            seg = (a + lo if lo > 0 else -1, a + hi if hi < b - a else -1)
+            sc = score[(r, o)][lo:hi + 1]
+            # the core: from the first to the last unit that identifies the
+            # value; else that comes with it; else its most telling unit
+            ident = [k for k in range(hi - lo + 1)
+                     if stats.predicts(units[a + lo + k], o.lexval) >= params.predicts]
+            claimed = ident or [k for k, x in enumerate(sc) if x > 0]
+            if claimed:
+                lo, hi = lo + claimed[0], lo + claimed[-1]
+            else:
+                best = max(range(len(sc)), key=lambda k: (sc[k], -k))
+                lo = hi = lo + best
+            out.append(Piece(o, f, a + lo, a + hi, *seg))
+    out.sort(key=lambda p: (p.field, p.first))
+    return out, homeless
+
+
+def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple]:
+    """Contiguous segments of one region, one per occurrence, maximising the
+    summed claims: ``(occurrence, first, last)`` with positions in the region."""
+    n = len(scores[0])
+    k = len(occs)
+    if k == 1:
+        return [(occs[0], 0, n - 1)]
+    if k > n:
+        k = n
+        occs = occs[:n]
+    best_total, best = None, None
+    prefix = [[0.0] for _ in occs]
+    for j, sc in enumerate(scores[:k]):
+        for x in sc:
+            prefix[j].append(prefix[j][-1] + x)
+    for order in permutations(range(k)):
+        # dp[i][m]: best sum with the first m occurrences of ``order`` over units [0, i)
+        dp = [[-1e18] * (k + 1) for _ in range(n + 1)]
+        back = [[0] * (k + 1) for _ in range(n + 1)]
+        dp[0][0] = 0.0
+        for m in range(1, k + 1):
+            p = prefix[order[m - 1]]
+            for i in range(m, n - (k - m) + 1):
+                for s0 in range(m - 1, i):
+                    if dp[s0][m - 1] <= -1e17:
+                        continue
+                    val = dp[s0][m - 1] + p[i] - p[s0]
+                    if val > dp[i][m]:
+                        dp[i][m], back[i][m] = val, s0
+        if best_total is None or dp[n][k] > best_total + 1e-12:
+            best_total = dp[n][k]
+            cuts, i = [], n
+            for m in range(k, 0, -1):
+                s0 = back[i][m]
+                cuts.append((occs[order[m - 1]], s0, i - 1))
+                i = s0
+            best = cuts[::-1]
+    return best
+
+
+def _owner_runs(owner: Sequence, offset: int) -> list[tuple]:
+    """Runs of one owner inside a region (owner None: undecided): (v, first, last).
+
+    Two runs of one value with only undecided units between them are one run
+    (``bò … cái``: a value's word it shares with another value sits inside
+    its translation); a run of another value between them keeps them apart.
+    """
+    runs: list[list] = []
+    for k, v in enumerate(owner):
+        if runs and runs[-1][0] == v:
+            runs[-1][2] = k + offset
+        else:
+            runs.append([v, k + offset, k + offset])
+    merged: list[list] = []
+    for r in runs:
+        if r[0] is not None and len(merged) >= 2 and merged[-1][0] is None \
+                and merged[-2][0] == r[0]:
+            merged.pop()
+            merged[-1][2] = r[2]
+        else:
+            merged.append(r)
+    return [tuple(r) for r in merged]
+
+
+def _merge_runs(runs: list, n: int) -> list:
+    """More runs of one value than the source shows it (a unit of the value
+    also comes with it elsewhere: ``с`` before the instrumental of some
+    states): keep the ``n`` runs the value claims most strongly (then the
+    longest), in text order."""
+    best = sorted(runs, key=lambda r: (-r[4], -(r[3] - r[2]), r[1], r[2]))[:n]
+    return sorted(best, key=lambda r: (r[1], r[2]))

@@ -1,0 +1,134 @@
+"""The source side of an instance: its draws, and what the source says about them.
+
+Each instance records which value filled each source slot (``fill``).  A
+*lexical value* is ``(lexicon, element, value)``: the cardinals of one lexicon
+share values (``Mary`` as ``first_name`` or ``first_name1`` is one value, its
+translation the same), and the elements of a tuple entry are values of their
+own (``smarter`` and ``smart`` of ``adj``).  A draw whose source shows several
+elements of its tuple (``{adj[0]} … {adj[1]}``) has one *occurrence* per
+element, in source order; a value the source shows twice (``{s} … {s}``) has
+two occurrences of the same element.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from tea_solver.template import split_cardinal, valid_lexicon_name
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One filled slot of an instance: ``first_name1`` = Mary."""
+
+    name: str               # slot as written in the template, without brackets
+    base: str               # lexicon (cardinal stripped)
+    value: object           # str, or tuple of str for tuple entries
+    elements: tuple         # tuple elements the source shows, in source order; () for str
+
+    def shown(self, element: int | None) -> str:
+        """The source text of one element (the value itself for plain values)."""
+        return self.value if element is None else self.value[element]
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """One place where the source shows a draw: the unit a target span translates."""
+
+    draw: Draw
+    element: int | None     # tuple element, None for plain values
+    nth: int                # 0 for the first place the source shows this element, 1 …
+
+    @property
+    def lexval(self) -> tuple:
+        """The lexical value: the same in every group and every cardinal."""
+        return (self.draw.base, self.element, self.draw.shown(self.element))
+
+    @property
+    def slot(self) -> tuple:
+        """``(lexicon, element)``: one target key per slot."""
+        return (self.draw.base, self.element)
+
+
+def _whole_word(value: str) -> re.Pattern:
+    return re.compile(r"(?<!\w)" + re.escape(value) + r"(?!\w)")
+
+
+def count_in(source: str, text: str) -> int:
+    """How many times ``text`` stands as a whole word (or phrase) in ``source``."""
+    if not text:
+        return 0
+    return len(_whole_word(text).findall(source))
+
+
+def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
+    """The draws of an instance, with the tuple elements its source shows."""
+    src = "\n".join(source)
+    draws = []
+    for name in sorted(fill):
+        base, _card = split_cardinal(name)
+        if not valid_lexicon_name(base):
+            continue
+        value = fill[name]
+        if isinstance(value, list):
+            value = tuple(value)
+            pos = []
+            for i, v in enumerate(value):
+                m = _whole_word(v).search(src) if v else None
+                if m:
+                    pos.append((m.start(), i))
+            elements = tuple(i for _p, i in sorted(pos)) or (0,)
+        else:
+            elements = ()
+        draws.append(Draw(name, base, value, elements))
+    return draws
+
+
+def occurrences(draws: Sequence[Draw], source: Sequence[str]) -> list[Occurrence]:
+    """Every place the source shows a draw (at least one per element)."""
+    src = "\n".join(source)
+    out = []
+    for d in draws:
+        for element in (d.elements or (None,)):
+            n = max(1, count_in(src, d.shown(element)))
+            # cardinals of one lexicon with the same value cannot both be drawn
+            # (distinct draws), so the count is this draw's own
+            out.extend(Occurrence(d, element, k) for k in range(n))
+    return out
+
+
+def source_positions(occs: Sequence[Occurrence], source: Sequence[str]) -> dict:
+    """Occurrence → (field, start, end) of the value in the source, where found."""
+    out = {}
+    for f, src in enumerate(source):
+        for o in occs:
+            if o in out:
+                continue
+            hits = [m.start() for m in _whole_word(o.draw.shown(o.element)).finditer(src)]
+            if o.nth < len(hits):
+                a = hits[o.nth]
+                out[o] = (f, a, a + len(o.draw.shown(o.element)))
+    return out
+
+
+def adjacent_pairs(occs: Sequence[Occurrence], source: Sequence[str]) -> set:
+    """Pairs of occurrences whose source values touch (only spaces between):
+    ``{somewhat} {s}``.  Target material between their translations
+    translates no source frame word."""
+    pos = sorted(((f, a, b, o) for o, (f, a, b) in source_positions(occs, source).items()),
+                 key=lambda x: (x[0], x[1]))
+    out = set()
+    for (f1, a1, b1, o1), (f2, a2, b2, o2) in zip(pos, pos[1:]):
+        if f1 == f2 and not source[f1][b1:a2].strip():
+            out.add((o1, o2))
+            out.add((o2, o1))
+    return out
+
+
+def sibling_strings(o: Occurrence) -> tuple:
+    """The other elements of a tuple entry (empty for plain values)."""
+    if o.element is None:
+        return ()
+    return tuple(x for k, x in enumerate(o.draw.value) if k != o.element)

@@ -1,0 +1,119 @@
+"""Units of a target text: the smallest pieces the model ever cuts between.
+
+A value may start or end inside a whitespace word (``Johnga``, ``Mary'den``,
+``koiran``), so the model cuts at *grapheme* boundaries, never at code points:
+a vowel sign, a stacked consonant or a tone mark never leaves its base.  On top
+of Unicode's extended grapheme clusters (``regex``'s ``\\X``) four rules, all by
+Unicode properties, keep a syllable's pieces together where the cluster rules
+do not:
+
+* a cluster that starts with a mark joins the one before it (Myanmar ``ာ``,
+  which the cluster rules leave alone);
+* a cluster that ends with an invisible stacker (Myanmar ``္``, Khmer ``្``)
+  joins the one after it (a stacked consonant);
+* a cluster that ends with a pure killer (Myanmar asat ``်``) joins the one
+  before it (a syllable's final consonant);
+* a prepended vowel (Thai/Lao ``เ``, ``แ`` …, Logical_Order_Exception) joins the
+  cluster after it.
+
+Statistics need coarser units: a :class:`Text` groups graphemes into *units*:
+a run of word graphemes (letters, marks, digits) in a script written with
+spaces, one grapheme in a script written without them (Han, Kana, Thai,
+Myanmar, Khmer, …; see :func:`tea_solver.tokenize.char_class`), one
+punctuation grapheme.  Whitespace belongs to no unit.  ``glued[k]`` says that
+no whitespace separates unit ``k - 1`` from unit ``k`` — word boundaries are
+evidence for the model, not limits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+from tea_solver.tokenize import CHAR, PUNCT, SPACE, WORD, char_class
+
+_CLUSTER = regex.compile(r"\X")
+_MARK_START = regex.compile(r"\p{M}")
+_STACKER = regex.compile(r"\p{InSC=Invisible_Stacker}")
+_KILLER = regex.compile(r"\p{InSC=Pure_Killer}")
+_PREPENDED = regex.compile(r"\p{Logical_Order_Exception}")
+
+
+@lru_cache(maxsize=200000)
+def graphemes(text: str) -> tuple:
+    """Character offsets of the grapheme boundaries of ``text`` (0 … len)."""
+    pieces = [m.group() for m in _CLUSTER.finditer(text)]
+    merged: list[str] = []
+    join_next = False
+    for p in pieces:
+        if merged and (join_next or (_MARK_START.match(p) and not merged[-1].isspace())
+                       or (_KILLER.search(p[-1]) and len(p) > 1 and not merged[-1].isspace()
+                           and char_class(merged[-1][0]) != PUNCT)):
+            merged[-1] += p
+        else:
+            merged.append(p)
+        join_next = bool(_STACKER.match(p[-1]) or (len(p) == 1 and _PREPENDED.match(p)))
+    cuts = [0]
+    for p in merged:
+        cuts.append(cuts[-1] + len(p))
+    return tuple(cuts)
+
+
+@dataclass(frozen=True)
+class Text:
+    """One target field cut into units (see the module docstring).
+
+    ``starts``/``ends`` are the character offsets of each unit; ``kinds`` is
+    WORD, CHAR or PUNCT; ``glued[k]`` is True when unit k touches unit k-1.
+    ``cuts`` are every grapheme boundary of the text: a span of the model
+    always starts and ends on one of them.
+    """
+
+    text: str
+    starts: tuple
+    ends: tuple
+    kinds: tuple
+    glued: tuple
+    cuts: frozenset
+
+    @property
+    def units(self) -> tuple:
+        return tuple(self.text[a:b] for a, b in zip(self.starts, self.ends))
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+
+@lru_cache(maxsize=200000)
+def cut(text: str) -> Text:
+    """The units of ``text`` (cached: instances of a file repeat their texts)."""
+    bounds = graphemes(text)
+    starts, ends, kinds, glued = [], [], [], []
+    prev_end = None
+    k = 0
+    n = len(bounds) - 1
+    while k < n:
+        a, b = bounds[k], bounds[k + 1]
+        kind = char_class(text[a])
+        if kind == SPACE:
+            k += 1
+            continue
+        if kind == WORD:
+            j = k + 1
+            while j < n and char_class(text[bounds[j]]) == WORD:
+                j += 1
+            b = bounds[j]
+            k = j
+        else:
+            k += 1
+        starts.append(a)
+        ends.append(b)
+        kinds.append(kind)
+        glued.append(prev_end is not None and prev_end == a)
+        prev_end = b
+    return Text(text, tuple(starts), tuple(ends), tuple(kinds), tuple(glued), frozenset(bounds))
+
+
+__all__ = ["Text", "cut", "graphemes", "WORD", "CHAR", "PUNCT"]
