@@ -96,6 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--no-cross-group", action="store_true",
                    help="align keys: align each group on its own, without evidence from "
                         "the other groups that share its lexicons")
+    x.add_argument("--budget", type=_positive_int, default=None, metavar="B",
+                   help="at most B templates per source template, covering the most "
+                        "instances (partial cover; what is left out is in the report)")
+    x.add_argument("--budget-total", type=_positive_int, default=None, metavar="B",
+                   help="at most B templates over the whole file, shared between the "
+                        "source templates so as to cover the most instances")
     x.add_argument("--jobs", type=_positive_int, default=1)
     x.add_argument("--progress", action="store_true", help="show a progress bar")
 
@@ -147,7 +153,8 @@ def options_from_args(args):
         time_limit=args.time_limit, seed=args.seed, max_candidates=args.max_candidates,
         aligner=args.aligner, align_model=args.align_model, align_method=args.align_method,
         align_anywhere=args.align_anywhere, agreement=not args.no_agreement,
-        cross_group=not args.no_cross_group)
+        cross_group=not args.no_cross_group, budget=args.budget,
+        budget_total=args.budget_total)
 
 
 def cmd_extract(args) -> int:
