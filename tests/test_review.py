@@ -55,6 +55,18 @@ def decisions_file(tmp_path, sha, decisions, name="decisions.json") -> Path:
     return path
 
 
+def tsv(rows) -> str:
+    """Rows as a spreadsheet writes TSV."""
+    buf = io.StringIO()
+    csv.writer(buf, dialect="excel-tab", lineterminator="\n").writerows(rows)
+    return buf.getvalue()
+
+
+def write_tsv(rows, path: Path) -> Path:
+    path.write_text(tsv(rows), encoding="utf-8")
+    return path
+
+
 def run(argv, capsys):
     rc = main([str(a) for a in argv])
     captured = capsys.readouterr()
@@ -145,9 +157,7 @@ def test_no_edits_round_trip_is_byte_identical(kind, exported, target, tmp_path,
             col = rows[0].index("action")
             for row in rows[1:]:
                 row[col] = "accept"
-            out = io.StringIO()
-            csv.writer(out, dialect="excel-tab", lineterminator="\n").writerows(rows)
-            text = out.getvalue()
+            text = tsv(rows)
         dec = tmp_path / "decisions.tsv"
         dec.write_text(text, encoding="utf-8")
     verified = tmp_path / "verified.json"
@@ -218,10 +228,7 @@ def test_tsv_edit_applies(exported, target, tmp_path, capsys):
     row[head.index("template")] = row[head.index("template")].replace("नहीं", "न")
     victim = next(r for r in rows[1:] if r[head.index("id")] == "demo-vocab-001#2")
     victim[head.index("action")] = "delete"
-    dec = tmp_path / "d.tsv"
-    buf = io.StringIO()
-    csv.writer(buf, dialect="excel-tab", lineterminator="\n").writerows(rows)
-    dec.write_text(buf.getvalue(), encoding="utf-8")
+    dec = write_tsv(rows, tmp_path / "d.tsv")
     verified = tmp_path / "v.json"
     rc, _out, err = run(["review", "import", target, dec, "-o", verified], capsys)
     assert rc == 0, err
@@ -306,10 +313,7 @@ def test_bad_tsv_decisions_exit_2_with_one_line(change, needle, exported, target
     else:
         for row in rows[1:]:
             row[head.index("target_sha256")] = "f" * 64
-    dec = tmp_path / "bad.tsv"
-    buf = io.StringIO()
-    csv.writer(buf, dialect="excel-tab", lineterminator="\n").writerows(rows)
-    dec.write_text(buf.getvalue(), encoding="utf-8")
+    dec = write_tsv(rows, tmp_path / "bad.tsv")
     verified = tmp_path / "v.json"
     rc, _out, err = run(["review", "import", target, dec, "-o", verified], capsys)
     assert rc == 2 and len(err) == 1 and needle in err[0], err
