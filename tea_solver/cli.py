@@ -222,7 +222,7 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_translate(args) -> int:
-    from tea_solver.translate import run_translate
+    from tea_solver.translate import describe_translation, run_translate
     stats = run_translate(args.instances, args.output, model=args.model,
                           pretranslated=args.pretranslated, src=args.src, tgt=args.tgt,
                           lang=args.lang, fields=args.field, batch_size=args.batch_size,
@@ -230,9 +230,8 @@ def cmd_translate(args) -> int:
                           device=args.device, cache_path=args.cache,
                           use_cache=not args.no_cache, failures_path=args.failures,
                           skip_failures=args.skip_failures, progress=args.progress)
-    print("wrote %d instances to %s (%d distinct strings: %d from the cache, %d translated, "
-          "%d failed)" % (stats["written"], args.output, stats["distinct"], stats["cached"],
-                          stats["translated"], stats["failed"]), file=sys.stderr)
+    print("wrote %s to %s" % (describe_translation(stats, args.pretranslated), args.output),
+          file=sys.stderr)
     return EXIT_OK
 
 

@@ -177,3 +177,11 @@ def test_model_backend_config_with_a_tiny_model(tmp_path):
     status, _ = run(str(config), work, force=True)
     stamp = read_json(os.path.join(work, "hi.instances.jsonl.run.json"))
     assert stamp["stats"]["cached"] == 12 and stamp["stats"]["translated"] == 0
+
+
+@pytest.mark.parametrize("path", ["data/demo/demo.toml", "paper_repro/paper.toml"])
+def test_bundled_configs_are_valid(path):
+    repo = os.path.join(os.path.dirname(__file__), "..")
+    cfg = load_config(os.path.join(repo, path))
+    assert os.path.exists(cfg["run"]["source"]) or "shared" in cfg["run"]["source"]
+    assert extract_options(cfg).keys in ("graph", "align")

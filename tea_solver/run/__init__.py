@@ -120,7 +120,7 @@ def translate_settings(cfg: dict, lang: str) -> dict:
 
 
 def step_translate(cfg: dict, lang: str, source: str, output: str) -> tuple[dict, str]:
-    from tea_solver.translate import run_translate
+    from tea_solver.translate import describe_translation, run_translate
     tr = cfg["translate"]
     s = translate_settings(cfg, lang)
     kwargs = dict(lang=lang, fields=s["fields"], skip_failures=s["skip_failures"],
@@ -132,9 +132,7 @@ def step_translate(cfg: dict, lang: str, source: str, output: str) -> tuple[dict
                               num_beams=s["num_beams"], max_new_tokens=s["max_new_tokens"],
                               device=tr["device"], cache_path=tr["cache"],
                               use_cache=tr["use_cache"], **kwargs)
-    return stats, "%d instances (%d distinct strings: %d cached, %d translated, %d failed)" % (
-        stats["written"], stats["distinct"], stats["cached"], stats["translated"],
-        stats["failed"])
+    return stats, describe_translation(stats, s.get("table"))
 
 
 def step_extract(cfg: dict, lang: str, source: str, output: str, settings: dict
@@ -186,6 +184,7 @@ def step_evaluate(cfg: dict, lang: str, checklist: str, output: str, settings: d
                   ) -> tuple[dict, str]:
     from tea_solver.evaluate import (PipelinePredictor, PredictionsFile, evaluate,
                                      write_tables)
+    from tea_solver.evaluate.tables import fmt
     s = settings
     predictor = None
     if s["predictions"]:
@@ -205,11 +204,7 @@ def step_evaluate(cfg: dict, lang: str, checklist: str, output: str, settings: d
     shown = [c for c in ("templates", "lexicon_values", "CT-BLEU", "strict_P", "strict_R",
                          "lang_P", "lang_R", "FR") if c in row]
     stats = {k: row[k] for k in shown}
-    return stats, "  ".join("%s=%s" % (k, _fmt(v)) for k, v in stats.items())
-
-
-def _fmt(v: Any) -> str:
-    return "%.3f" % v if isinstance(v, float) else str(v)
+    return stats, "  ".join("%s=%s" % (k, fmt(v, k)) for k, v in stats.items())
 
 
 # --------------------------------------------------------------------------- #

@@ -39,7 +39,7 @@ from .pipeline import (Failure, SourceInstance, TranslationResult, failures_json
                        read_source_instances, translate_instances, translate_texts)
 
 __all__ = [
-    "BACKENDS", "Failure", "SourceInstance", "TranslationCache", "TranslationFailed",
+    "BACKENDS", "Failure", "describe_translation", "SourceInstance", "TranslationCache", "TranslationFailed",
     "TranslationResult", "Translator", "default_cache_path", "failures_jsonl", "get_backend",
     "make_translator", "model_fingerprint", "open_translator", "read_source_instances",
     "register", "run_translate", "translate_file", "translate_instances", "translate_texts",
@@ -78,7 +78,7 @@ def open_translator(backend: str, *, cache: TranslationCache | None = None,
             tr = cls(**options)
         except LanguageError as e:
             raise InputError("%s: %s" % (options.get("model"), e)) from None
-        except OSError as e:   # transformers: no such model / no network / no files
+        except (OSError, ValueError) as e:   # no such model, no network, not seq2seq
             raise InputError("cannot load model %r: %s"
                              % (options.get("model"), str(e).splitlines()[0])) from None
         tr.fingerprint = model_fingerprint(tr.model_name, tr.directory, cache)
@@ -150,3 +150,13 @@ def run_translate(input_path: str, output: str, *, model: str | None = None,
     stats = dict(result.stats)
     stats["settings"] = tr.settings()
     return stats
+
+
+def describe_translation(stats: dict, table: str | None = None) -> str:
+    """One line on what translate did (a table's lookups are not model output)."""
+    if table:
+        return "%d instances (%d distinct strings looked up in %s, %d missing)" % (
+            stats["written"], stats["distinct"], os.path.basename(table), stats["failed"])
+    return "%d instances (%d distinct strings: %d from the cache, %d translated, %d failed)" % (
+        stats["written"], stats["distinct"], stats["cached"], stats["translated"],
+        stats["failed"])
