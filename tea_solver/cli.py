@@ -125,8 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("translate", help="instances (JSONL, with 'source') -> instances with "
                        "a machine-translated 'target'")
-    t.add_argument("instances")
-    t.add_argument("-o", "--output", required=True)
+    t.add_argument("instances", help="JSONL, one instance per line with a 'source' "
+                   "(tea-solver expand writes them)")
+    t.add_argument("-o", "--output", required=True, help="translated instances (JSONL)")
     how = t.add_mutually_exclusive_group(required=True)
     how.add_argument("--model", default=None,
                      help="transformers seq2seq model: hub id or local directory (MarianMT, "
@@ -138,12 +139,15 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--tgt", required=True,
                    help="target language: ISO 639-1 (hi) or the model's own code (hin_Deva)")
     t.add_argument("--lang", default=None, help="value of the instances' 'lang' (default: --tgt)")
-    t.add_argument("--field", type=_positive_int, action="append", default=None,
+    t.add_argument("--field", type=_positive_int, action="append", default=None, metavar="N",
                    help="multi-field instances: translate field N only (1-based; repeatable; "
                         "other fields are copied). Default: every field")
-    t.add_argument("--batch-size", type=_positive_int, default=16)
-    t.add_argument("--num-beams", type=_positive_int, default=4)
-    t.add_argument("--max-new-tokens", type=_positive_int, default=256)
+    t.add_argument("--batch-size", type=_positive_int, default=16,
+                   help="strings per generate call, longest first (default: 16)")
+    t.add_argument("--num-beams", type=_positive_int, default=4,
+                   help="beam search width; 1 = greedy decoding (default: 4)")
+    t.add_argument("--max-new-tokens", type=_positive_int, default=256,
+                   help="longest translation in tokens (default: 256)")
     t.add_argument("--device", default="auto", help="auto (GPU when torch sees one), cpu, cuda, ...")
     t.add_argument("--cache", default=None, metavar="PATH",
                    help="translation cache (default: $TEA_SOLVER_CACHE or "
