@@ -106,16 +106,18 @@ def run_language(lang: str, workdir: str, mcl: str, conditions=CONDITIONS,
     return table
 
 
-def fmt(v) -> str:
-    if v is None:
+def fmt(v, column: str = "") -> str:
+    if v is None or v == "":
         return "-"
-    return "%.3f" % v if isinstance(v, float) else str(v)
+    if isinstance(v, float):
+        return "%.1f" % v if column in ("seconds", "CT-BLEU") else "%.3f" % v
+    return str(v)
 
 
 def markdown(rows: list[dict]) -> str:
     lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     for r in rows:
-        lines.append("| " + " | ".join(fmt(r.get(c)) for c in COLUMNS) + " |")
+        lines.append("| " + " | ".join(fmt(r.get(c), c) for c in COLUMNS) + " |")
     return "\n".join(lines) + "\n"
 
 
