@@ -185,3 +185,33 @@ def test_bundled_configs_are_valid(path):
     cfg = load_config(os.path.join(repo, path))
     assert os.path.exists(cfg["run"]["source"]) or "shared" in cfg["run"]["source"]
     assert extract_options(cfg).keys in ("graph", "align")
+
+
+def test_review_step_runs_where_the_command_exists(demo, monkeypatch):
+    """`review export` is another branch's command: where it exists (simulated
+    here through the CLI contract `review export TARGET -o DIR`), the run calls
+    it after extract, records it, and skips it when up to date."""
+    import tea_solver.cli as cli
+    import tea_solver.run as run_mod
+    calls = []
+    real_main = cli.main
+
+    def main_with_review(argv=None):
+        if argv and argv[:2] == ["review", "export"]:
+            calls.append(argv)
+            os.makedirs(argv[4], exist_ok=True)
+            with open(os.path.join(argv[4], "review.html"), "w", encoding="utf-8") as f:
+                f.write("<html></html>")
+            return 0
+        return real_main(argv)
+
+    monkeypatch.setattr(cli, "main", main_with_review)
+    monkeypatch.setattr(run_mod, "review_available", lambda: True)
+    config, work = demo
+    status, _ = run(config, work)
+    assert status[("hi", "review")] == status[("ja", "review")] == "ran"
+    assert [c[2] for c in calls] == [os.path.join(work, "%s.checklist.json" % x)
+                                     for x in ("hi", "ja")]
+    assert os.path.exists(os.path.join(work, "hi.review", "review.html"))
+    status, _ = run(config, work)
+    assert status[("hi", "review")] == "skipped" and len(calls) == 2
