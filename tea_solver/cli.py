@@ -138,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--src", default="en", help="source language (default: en)")
     t.add_argument("--tgt", required=True,
                    help="target language: ISO 639-1 (hi) or the model's own code (hin_Deva)")
-    t.add_argument("--lang", default=None, help="value of the instances' 'lang' (default: --tgt)")
+    t.add_argument("--lang", default=None, help="value of the instances' 'lang' (default: the ISO 639-1 code of --tgt, "
+                        "hin_Deva -> hi)")
     t.add_argument("--field", type=_positive_int, action="append", default=None, metavar="N",
                    help="multi-field instances: translate field N only (1-based; repeatable; "
                         "other fields are copied). Default: every field")

@@ -215,6 +215,12 @@ def test_cli_translate_with_a_model(tmp_path, nllb_dir, capsys):
         assert f.read() == first
     rows = [json.loads(line) for line in first.splitlines()]
     assert [r["lang"] for r in rows] == ["hi"] * 12 and all(r["target"] for r in rows)
+    # the model's own code works as well, and 'lang' stays the ISO code
+    native = [a if a != "hi" else "hin_Deva" for a in args]
+    assert main(native) == 0
+    assert "6 from the cache" in capsys.readouterr().err      # same codes, same cache entries
+    with open(out, encoding="utf-8") as f:
+        assert f.read() == first
 
 
 def test_cli_model_errors_are_one_line(tmp_path, nllb_dir, capsys):

@@ -35,6 +35,7 @@ from tea_solver.errors import InputError
 from . import table  # noqa: F401 - registers the 'pretranslated' backend
 from .base import BACKENDS, TranslationFailed, Translator, get_backend, make_translator, register
 from .cache import TranslationCache, default_cache_path, model_fingerprint
+from .languages import iso1_of
 from .pipeline import (Failure, SourceInstance, TranslationResult, failures_jsonl,
                        read_source_instances, translate_instances, translate_texts)
 
@@ -127,7 +128,8 @@ def run_translate(input_path: str, output: str, *, model: str | None = None,
     else:
         tr = open_translator("pretranslated", table=pretranslated)
     try:
-        result = translate_file(input_path, tr, fields=fields, lang=lang or tgt, cache=cache,
+        lang = lang or iso1_of(tgt) or tgt       # 'hin_Deva' -> 'hi', as instance files write it
+        result = translate_file(input_path, tr, fields=fields, lang=lang, cache=cache,
                                 batch_size=batch_size, progress=progress)
     finally:
         tr.close()
