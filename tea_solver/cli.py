@@ -132,6 +132,53 @@ def build_parser() -> argparse.ArgumentParser:
                    choices=("13a", "zh", "char", "intl", "none"),
                    help="sacrebleu tokenizer for CT-BLEU (default: by language)")
 
+    t = sub.add_parser("translate", help="instances (JSONL, with 'source') -> instances with "
+                       "a machine-translated 'target'")
+    t.add_argument("instances", help="JSONL, one instance per line with a 'source' "
+                   "(tea-solver expand writes them)")
+    t.add_argument("-o", "--output", required=True, help="translated instances (JSONL)")
+    how = t.add_mutually_exclusive_group(required=True)
+    how.add_argument("--model", default=None,
+                     help="transformers seq2seq model: hub id or local directory (MarianMT, "
+                          "NLLB-200, M2M100, mBART-50, ...)")
+    how.add_argument("--pretranslated", default=None, metavar="TABLE",
+                     help="translations made elsewhere: 'source<TAB>target' lines, or JSONL "
+                          "objects with source and target")
+    t.add_argument("--src", default="en", help="source language (default: en)")
+    t.add_argument("--tgt", required=True,
+                   help="target language: ISO 639-1 (hi) or the model's own code (hin_Deva)")
+    t.add_argument("--lang", default=None, help="value of the instances' 'lang' (default: the ISO 639-1 code of --tgt, "
+                        "hin_Deva -> hi)")
+    t.add_argument("--field", type=_positive_int, action="append", default=None, metavar="N",
+                   help="multi-field instances: translate field N only (1-based; repeatable; "
+                        "other fields are copied). Default: every field")
+    t.add_argument("--batch-size", type=_positive_int, default=16,
+                   help="strings per generate call, longest first (default: 16)")
+    t.add_argument("--num-beams", type=_positive_int, default=4,
+                   help="beam search width; 1 = greedy decoding (default: 4)")
+    t.add_argument("--max-new-tokens", type=_positive_int, default=256,
+                   help="longest translation in tokens (default: 256)")
+    t.add_argument("--device", default="auto", help="auto (GPU when torch sees one), cpu, cuda, ...")
+    t.add_argument("--cache", default=None, metavar="PATH",
+                   help="translation cache (default: $TEA_SOLVER_CACHE or "
+                        "~/.cache/tea-solver/translations.sqlite3)")
+    t.add_argument("--no-cache", action="store_true", help="translate everything again")
+    t.add_argument("--failures", default=None, metavar="PATH",
+                   help="write every string that could not be translated (JSONL)")
+    t.add_argument("--skip-failures", action="store_true",
+                   help="write the instances that translated, leave the failed ones out (warned)")
+    bar = t.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
+                     help="progress bar (default: on a terminal)")
+    bar.add_argument("--no-progress", dest="progress", action="store_false")
+
+    rn = sub.add_parser("run", help="expand -> translate -> extract -> (review) -> evaluate, "
+                       "from one TOML config; steps whose outputs are up to date are skipped")
+    rn.add_argument("config")
+    rn.add_argument("--workdir", default=None,
+                   help="where outputs go (default: the config's [run] workdir)")
+    rn.add_argument("--force", action="store_true", help="run every step, up to date or not")
+
     d = sub.add_parser("demo", help="run the main job on bundled data")
     d.add_argument("--review-dir", default=None,
                    help="where to write the review page (default: a new temporary directory)")
@@ -212,6 +259,25 @@ def cmd_evaluate(args) -> int:
                         ct_bleu_tokenize=args.ct_bleu_tokenize, verified=args.verified)
 
 
+def cmd_translate(args) -> int:
+    from tea_solver.translate import describe_translation, run_translate
+    stats = run_translate(args.instances, args.output, model=args.model,
+                          pretranslated=args.pretranslated, src=args.src, tgt=args.tgt,
+                          lang=args.lang, fields=args.field, batch_size=args.batch_size,
+                          num_beams=args.num_beams, max_new_tokens=args.max_new_tokens,
+                          device=args.device, cache_path=args.cache,
+                          use_cache=not args.no_cache, failures_path=args.failures,
+                          skip_failures=args.skip_failures, progress=args.progress)
+    print("wrote %s to %s" % (describe_translation(stats, args.pretranslated), args.output),
+          file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_run(args) -> int:
+    from tea_solver.run import run_config
+    return run_config(args.config, workdir=args.workdir, force=args.force)
+
+
 def cmd_demo(args) -> int:
     from tea_solver.demo import run_demo
     return run_demo(review_dir=args.review_dir)
@@ -246,7 +312,8 @@ def cmd_export(args) -> int:
 
 
 COMMANDS = {"expand": cmd_expand, "extract": cmd_extract, "evaluate": cmd_evaluate,
-            "demo": cmd_demo, "review": cmd_review, "export": cmd_export}
+            "translate": cmd_translate, "run": cmd_run, "demo": cmd_demo,
+            "review": cmd_review, "export": cmd_export}
 
 
 def main(argv=None) -> int:
