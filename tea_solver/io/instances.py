@@ -163,15 +163,15 @@ def _lines(text: str) -> Iterable[tuple[int, str]]:
             yield n, line
 
 
-def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> InstanceFile:
-    """Read and validate a JSON Lines instance file (raises :class:`InputError`)."""
+def iter_json_lines(path: str | os.PathLike) -> Iterable[tuple[int, Any]]:
+    """(line number, decoded value) of every non-blank line of a JSON Lines file.
+
+    The one place that turns a file into JSON values, so every reader of JSON
+    Lines (instances, translation tables, source instances) reports unreadable
+    files and malformed lines alike (raises :class:`InputError`).
+    """
     path = os.fspath(path)
-    text = read_text(path)
-    records: list = []
-    first_id: dict = {}
-    shape: dict = {}          # template_id -> (multi, arity, line)
-    changed = 0
-    for n, line in _lines(text):
+    for n, line in _lines(read_text(path)):
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
@@ -181,6 +181,17 @@ def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> In
                              line=n) from None
         except ValueError as e:
             raise InputError("malformed JSON: %s" % e, path=path, line=n) from None
+        yield n, obj
+
+
+def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> InstanceFile:
+    """Read and validate a JSON Lines instance file (raises :class:`InputError`)."""
+    path = os.fspath(path)
+    records: list = []
+    first_id: dict = {}
+    shape: dict = {}          # template_id -> (multi, arity, line)
+    changed = 0
+    for n, obj in iter_json_lines(path):
         try:
             inst, ch = parse_instance(obj, n, need_source=need_source)
             _check_group(inst, shape)
