@@ -96,6 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--no-cross-group", action="store_true",
                    help="align keys: align each group on its own, without evidence from "
                         "the other groups that share its lexicons")
+    x.add_argument("--outliers", choices=("auto", "off"), default="auto",
+                   help="align keys: leave out, and report, the instances the model finds "
+                        "corrupted where their templates cost more than their support is worth "
+                        "(auto), or cover every instance (off) (default: %(default)s)")
     x.add_argument("--budget", type=_positive_int, default=None, metavar="B",
                    help="at most B templates per source template, covering the most "
                         "instances (partial cover; what is left out is in the report)")
@@ -226,7 +230,7 @@ def options_from_args(args):
         time_limit=args.time_limit, seed=args.seed, max_candidates=args.max_candidates,
         aligner=args.aligner, align_model=args.align_model, align_method=args.align_method,
         align_anywhere=args.align_anywhere, agreement=not args.no_agreement,
-        cross_group=not args.no_cross_group, budget=args.budget,
+        cross_group=not args.no_cross_group, outliers=args.outliers, budget=args.budget,
         budget_total=args.budget_total)
 
 

@@ -32,7 +32,7 @@ from tea_solver import __version__
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
 from tea_solver.cover.greedy import greedy_order
-from tea_solver.cover.partial import budget_cover, budget_cover_total
+from tea_solver.cover.partial import budget_cover, budget_cover_total, partial_cover
 from tea_solver.errors import WorkerDied
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
@@ -63,6 +63,7 @@ class ExtractOptions:
     align_method: str = "itermax"   # align: SimAlign method
     agreement: bool = True          # align: split/couple templates whose slots agree
     align_anywhere: bool = False    # align: match terminals anywhere, not only aligned spans
+    outliers: str = "auto"          # align: leave out instances the model finds corrupted ("off": full cover)
     cross_group: bool = True        # align: refine spans with evidence from other groups
     budget: int | None = None       # at most this many templates per group (partial cover)
     budget_total: int | None = None  # at most this many templates over the whole file
@@ -269,6 +270,15 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         result = budget_cover(problem, weights, opts.budget, solver=opts.solver,
                               time_limit=opts.time_limit, seed=opts.seed)
         budget = _budget_block(result, opts.budget)
+    elif _outlier_costs(opts, alignment) is not None:
+        template_cost, penalty = _outlier_costs(opts, alignment)
+        odd = _odd_items(instances, alignment)
+        pres = partial_cover(problem, [(1 if odd[i] else penalty) * w
+                                       for i, w in enumerate(weights)],
+                             costs=[template_cost] * len(sets), solver=opts.solver,
+                             time_limit=opts.time_limit, seed=opts.seed)
+        result = _ShareResult(pres.chosen)
+        budget = _outlier_block(pres, alignment.noise_rate, template_cost, penalty)
     elif opts.solver == "ilp":
         result = ilp_cover(problem, time_limit=opts.time_limit, seed=opts.seed)
     elif opts.solver == "greedy":
@@ -327,13 +337,57 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         lost = {i for i, p in enumerate(owner) if p is None}
         item_of = {t: i for i, t in enumerate(dict.fromkeys(inst.target for inst in instances))}
         budget["uncovered"] = [inst.id for inst in instances if item_of[inst.target] in lost]
-        report["budget"] = budget
+        report["outliers" if budget.get("scope") == "outliers" else "budget"] = budget
     return GroupResult(template_id, templates, dict(report))
+
+
+def _outlier_costs(opts: "ExtractOptions", alignment) -> tuple[int, int] | None:
+    """Template cost and the penalty of leaving out a sound instance in the
+    noise-robust cover, or None for the full cover.
+
+    The Step-1 model flags instances whose frame is at odds with all their
+    values (:func:`tea_solver.keys.model.suspicious`) and estimates from them
+    the share ρ of corrupted instances in the file.  With ρ at or below
+    ``prior_template`` (π: the prior share of clean instances that need a
+    template of their own) the file is clean and the cover is the full one.
+    Otherwise a flagged instance costs next to nothing to leave out (it is
+    explained as a corrupted copy), a sound one costs three templates (it is
+    always covered), and a template costs ``log 1/π``.  Costs are in
+    thousandths of a nat (CP-SAT takes integers).
+    """
+    rate = getattr(alignment, "noise_rate", None)
+    if opts.outliers != "auto" or rate is None or opts.budget is not None \
+            or alignment.suspicious is None:
+        return None
+    from tea_solver.keys.model.params import ModelParams
+    prior = ModelParams().prior_template
+    if rate <= prior:
+        return None
+    template_cost = int(round(1000 * math.log(1 / prior)))
+    return template_cost, 3 * template_cost
+
+
+def _odd_items(instances: Sequence[Instance], alignment) -> list:
+    """Per distinct target (cover item): flagged as corrupted by the model."""
+    odd: dict = {}
+    for inst, flag in zip(instances, alignment.suspicious):
+        odd[inst.target] = odd.get(inst.target, True) and flag
+    return list(odd.values())
+
+
+def _outlier_block(result, rate: float, template_cost: int, penalty: int) -> dict:
+    """``report.groups[].outliers``: the noise-robust cover's costs, proof and what it left out."""
+    return OrderedDict([("scope", "outliers"), ("noise_rate", round(rate, 4)),
+                        ("template_cost", template_cost), ("penalty", penalty),
+                        ("status", result.status), ("objective", result.objective),
+                        ("bound", result.bound), ("greedy_objective", result.greedy_objective),
+                        ("greedy_templates", len(result.greedy_chosen))])
 
 
 @dataclass
 class _ShareResult:
-    """A group's part of the joint ``--budget-total`` cover, shaped as a cover result."""
+    """A group's part of the joint ``--budget-total`` cover, or a noise-robust
+    cover, shaped as a cover result."""
 
     chosen: list
 

@@ -78,6 +78,8 @@ class GroupAlignment:
     targets: list                   # per instance: tuple of field texts
     spans: list                     # per instance: list of Span, in text order
     agreement: dict = field(default_factory=dict)
+    noise_rate: float | None = None  # the file's estimated share of corrupted instances
+    suspicious: list | None = None   # per instance: frame at odds with its values
 
 
 @dataclass
@@ -89,6 +91,7 @@ class FileModel:
     affixes: list                   # (group id, slot, prefix, suffix)
     params: ModelParams
     decisions: dict = field(default_factory=dict)   # (lexval, side, depth) -> P(value)
+    noise_rate: float = 0.0
 
 
 def _prepare(instances) -> tuple[list, list]:
@@ -138,8 +141,71 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     ext = extents(ob.obs, probs, ob.by_key)
     settled = settle(ob.obs, ext, ob.regions, params.affix_share)
     out_groups = _group_spans(ob.names, groups, ob.prepared, ob.regions, ob.obs, settled)
+    for al in out_groups:
+        al.suspicious = suspicious(al, params)
+    rate = noise_rate(out_groups, settled.forms, params)
+    for al in out_groups:
+        al.noise_rate = rate
     affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
-    return FileModel(out_groups, settled.forms, affixes, params, probs)
+    return FileModel(out_groups, settled.forms, affixes, params, probs, rate)
+
+
+def _frames(al: "GroupAlignment") -> list:
+    """Each instance's frame: its text with every value replaced by its slot."""
+    out = []
+    for target, spans in zip(al.targets, al.spans):
+        parts = [list(t) for t in target]
+        for s in sorted(spans, key=lambda s: -s.start):
+            parts[s.field][s.start:s.end] = ["\0%s" % (s.slot,)]
+        out.append(tuple("".join(p) for p in parts))
+    return out
+
+
+def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams()) -> list:
+    """Per instance: is its frame at odds with every one of its values?
+
+    A group's frame varies only with its values (a preposition the state
+    selects, a case the noun takes): whatever frame an instance shows, the
+    other instances with one of its values show it too.  An instance whose
+    frame none of its values usually comes with — each of them seen at least
+    twice in the group, with this frame at most half of the time — and that
+    few instances share (``params.rare_frame``) is explained better as a
+    corrupted copy of its group's frame than as a frame of its own.  (A value
+    seen once says nothing: a real variant that one value takes looks the
+    same; and where the translators wrote two frames for the same values, each
+    is shared by many instances.)
+    """
+    frames = _frames(al)
+    by_value: dict = defaultdict(Counter)
+    for f, spans in zip(frames, al.spans):
+        for v in {s.occ.lexval for s in spans}:
+            by_value[v][f] += 1
+    support = Counter(frames)
+    out = []
+    for f, spans in zip(frames, al.spans):
+        vals = {s.occ.lexval for s in spans}
+        odd = bool(vals) and support[f] <= params.rare_frame and all(
+            sum(by_value[v].values()) >= 2 and 2 * by_value[v][f] <= sum(by_value[v].values())
+            for v in vals)
+        out.append(odd)
+    return out
+
+
+def noise_rate(groups: Sequence["GroupAlignment"], forms: dict, params: ModelParams) -> float:
+    """The share of corrupted instances in the file: instances whose frame is
+    at odds with their values (:func:`suspicious`), over the instances of
+    groups large enough to tell (``params.noise_group``).  A corruption that
+    lands in a value makes the value unrecognisable, so its text stays in the
+    frame and the frame is at odds too.  A corruption that produces a
+    clean-looking instance is not counted: the estimate errs low."""
+    bad = total = 0
+    for al in groups:
+        if len(al.targets) < params.noise_group:
+            continue
+        flags = al.suspicious if al.suspicious is not None else suspicious(al)
+        bad += sum(flags)
+        total += len(flags)
+    return bad / total if total else 0.0
 
 
 def _evidence(groups, prepared, params: ModelParams) -> Evidence:
@@ -197,14 +263,55 @@ def _group_spans(names, groups, prepared, regions, obs: Sequence[Obs], settled: 
             for o in os:
                 if id(o) in done:
                     continue
-                hit = _find(o, fields, have, settled.forms.get(o.lexval, ()))
+                # its forms, or (a value no instance placed) its source text
+                hit = _find(o, fields, have, settled.forms.get(o.lexval) or [o.lexval[2]])
                 if hit is not None:
                     have.append(hit)
             spans = sorted((Span(o, f, a, b, fields[f].text[a:b]) for o, f, a, b in have),
                            key=lambda s: (s.field, s.start))
             rows.append(spans)
+        _place_empty(texts, os_list, rows)
         out.append(GroupAlignment([tuple(t.text for t in fields) for fields in texts], rows))
     return out
+
+
+def _place_empty(texts, os_list, rows) -> None:
+    """Give a value drawn as the empty string (``{change}`` = ``""``) an empty
+    span where its slot stands in the instances that drew a non-empty value:
+    between the same frame text on its left and on its right.  Without it the
+    template would lose the slot for those instances (two templates where the
+    CheckList writes one)."""
+    context: dict = defaultdict(Counter)       # (draw name, element, nth) -> (left, right)
+    for fields, spans in zip(texts, rows):
+        for k, sp in enumerate(spans):
+            if sp.text:
+                t = fields[sp.field].text
+                before = max([x.end for x in spans[:k] if x.field == sp.field] + [0])
+                after = min([x.start for x in spans[k + 1:] if x.field == sp.field] + [len(t)])
+                key = (sp.occ.draw.name, sp.occ.element, sp.occ.nth)
+                context[key][(t[max(before, sp.start - 8):sp.start],
+                              t[sp.end:min(after, sp.end + 8)])] += 1
+    for fields, os, spans in zip(texts, os_list, rows):
+        placed = {id(sp.occ) for sp in spans}
+        for o in os:
+            if id(o) in placed or o.lexval[2] != "":
+                continue
+            key = (o.draw.name, o.element, o.nth)
+            for (left, right), _n in context.get(key, Counter()).most_common(3):
+                hit = None
+                for f, t in enumerate(fields):
+                    for k in range(len(t.text) + 1):
+                        if t.text.endswith(left, 0, k) and t.text.startswith(right, k) \
+                                and k in t.cuts and not any(
+                                    sp.field == f and sp.start < k < sp.end for sp in spans):
+                            hit = (f, k)
+                            break
+                    if hit:
+                        break
+                if hit:
+                    spans.append(Span(o, hit[0], hit[1], hit[1], ""))
+                    spans.sort(key=lambda s: (s.field, s.start))
+                    break
 
 
 def _find(o: Occurrence, fields, have, forms) -> tuple | None:

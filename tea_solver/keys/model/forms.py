@@ -20,6 +20,8 @@ forms and the material beside them into frame or form:
 
 from __future__ import annotations
 
+import os
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -229,6 +231,40 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     for n, o in enumerate(obs):
         counts[o.lexval][strings[n]] += 1
     main = {v: c.most_common(1)[0][0] for v, c in counts.items()}
+    # a value the target copies from the source (a name, a number, a word
+    # left untranslated, or everything when the "translation" is the source)
+    # reads as its source text, whatever the templates glue to it: where most
+    # of its instances show that text as a whole word, the span is there
+    ext = list(ext)
+    anchored: set = set()
+    by_val: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        by_val[o.lexval].append(n)
+    for v, members in by_val.items():
+        src = v[2]
+        if not src:
+            continue
+        pattern = re.compile(r"(?<!\w)" + re.escape(src) + r"(?!\w)")
+        hits = {}
+        for n in members:
+            a, b = ext[n]
+            t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
+            k = t.text.find(src, a, b)     # inside its span: a glued affix beside it
+            while k >= 0 and (k not in t.cuts or k + len(src) not in t.cuts):
+                k = t.text.find(src, k + 1, b)
+            hits[n] = [(k, k + len(src))] if k >= 0 else \
+                [m.span() for m in pattern.finditer(t.text)]
+        if sum(1 for n in members if hits[n]) < affix_share * len(members):
+            continue
+        main[v] = src
+        anchored.add(v)
+        for n in members:
+            if not hits[n]:
+                continue
+            a, b = ext[n]
+            ext[n] = min(hits[n], key=lambda h: (-(min(b, h[1]) - max(a, h[0])),
+                                                 abs(h[0] - a)))
+            strings[n] = text(n)[ext[n][0]:ext[n][1]]
 
     # candidate affix decompositions against the value's main form
     def split(n: int):
@@ -246,28 +282,44 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             return None
         return pre, suf
 
-    per_gv: dict = defaultdict(list)        # (group, slot, lexval) -> [(n, split)]
+    # per place of a slot in a group's template (``first_name`` and
+    # ``first_name1`` take different cases) and value
+    def place(o) -> tuple:
+        return (o.group, (o.occ.draw.name, o.occ.element, o.occ.nth))
+
+    per_pv: dict = defaultdict(list)        # (place, lexval) -> [(n, split)]
     for n, o in enumerate(obs):
-        per_gv[(o.group, o.slot, o.lexval)].append((n, split(n)))
-    affixed: dict = {}                      # (group, slot, lexval) -> (pre, suf)
-    for key, items in per_gv.items():
+        per_pv[(place(o), o.lexval)].append((n, split(n)))
+    affixed: dict = {}                      # (place, lexval) -> (pre, suf)
+    for key, items in per_pv.items():
         sp = Counter(s for _n, s in items if s is not None)
         if sp:
             best, k = sp.most_common(1)[0]
             if k >= affix_share * len(items):
                 affixed[key] = best
-    slot_affixed: Counter = Counter((g, s) for g, s, _v in affixed)
+    place_affixed: Counter = Counter(p for p, _v in affixed)
+    place_values: Counter = Counter(p for p, _v in per_pv)
     spans: list = list(ext)
     affixes = set()
     for key, (pre, suf) in affixed.items():
-        g, slot, v = key
-        if slot_affixed[(g, slot)] < 2 and len({k[2] for k in per_gv if k[:2] == (g, slot)}) > 1:
+        pl, _v = key
+        if place_affixed[pl] < 2 and place_values[pl] > 1:
             continue            # one value with an affix among several: a form of its own
-        for n, s in per_gv[key]:
+        for n, s in per_pv[key]:
             if s == (pre, suf):
                 a, b = ext[n]
                 spans[n] = (a + len(pre), b - len(suf))
                 strings[n] = strings[n][len(pre):len(strings[n]) - len(suf)]
+        affixes.add((pl[0], obs[per_pv[key][0][0]].slot, pre, suf))
+    for g, slot, pre, suf in _general_affixes(obs, strings, anchored):
+        for n, o in enumerate(obs):
+            if (o.group, o.slot) != (g, slot) or spans[n] is None or o.lexval in anchored:
+                continue
+            st = strings[n]
+            if st.startswith(pre) and st.endswith(suf) and len(st) > len(pre) + len(suf):
+                a, b = spans[n]
+                spans[n] = (a + len(pre), b - len(suf))
+                strings[n] = st[len(pre):len(st) - len(suf)]
         affixes.add((g, slot, pre, suf))
     counts = defaultdict(Counter)
     for n, o in enumerate(obs):
@@ -275,8 +327,123 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     forms = {}
     for v, c in counts.items():
         ranked = [s for s, _k in c.most_common()]
-        forms[v] = [ranked[0]] + [s for s in ranked[1:] if c[s] >= 2]
+        forms[v] = [ranked[0]] + [s for s in ranked[1:]
+                                  if c[s] >= 2 and not _misplaced(s, ranked[0])]
+    _recut(obs, spans, strings, forms, text)
     for n, o in enumerate(obs):
         if strings[n] not in forms[o.lexval]:
             spans[n] = None
     return Settled(spans, forms, sorted(affixes))
+
+
+def _general_affixes(obs, strings: list, anchored: set = frozenset(), min_len: int = 2) -> list:
+    """Glued affixes that every value of a slot carries in a group, and that
+    the values of another lexicon carry too: ``(group, slot, prefix, suffix)``.
+
+    A predicate ending (``…zi``) that every adjective and every state takes
+    in every sentence never comes off in this file, so identity across
+    groups cannot show it is the template's; that it ends values of several
+    lexicons alike does — a lexicon entry is its value's own word.  Only
+    affixes of ``min_len`` graphemes or more, glued to a word, count (one
+    shared final letter is more often a coincidence of the words).
+    """
+    per: dict = defaultdict(lambda: defaultdict(Counter))
+    for n, o in enumerate(obs):
+        if o.lexval not in anchored:
+            per[(o.group, o.slot)][o.lexval][strings[n]] += 1
+    found: dict = defaultdict(list)          # (side, affix) -> [(group, slot)]
+    for (g, slot), by_val in per.items():
+        if len(by_val) < 2:
+            continue
+        modal = [c.most_common(1)[0][0] for c in by_val.values()]
+        total = sum(sum(c.values()) for c in by_val.values())
+        for side in (-1, 1):
+            texts = modal if side > 0 else [m[::-1] for m in modal]
+            common = os.path.commonprefix([t[::-1] for t in texts])[::-1] if side > 0 \
+                else os.path.commonprefix([t[::-1] for t in texts])
+            affix = common if side > 0 else common[::-1]
+            if len(affix) < min_len or any(ch.isspace() for ch in affix) or \
+                    not affix.strip() or any(len(m) <= len(affix) for m in modal):
+                continue
+            glued = all((m[-len(affix) - 1] if side > 0 else m[len(affix)]).isalnum()
+                        for m in modal)
+            carrying = sum(k for c in by_val.values() for st, k in c.items()
+                           if (st.endswith(affix) if side > 0 else st.startswith(affix)))
+            if glued and carrying >= 0.75 * total:
+                found[(side, affix)].append((g, slot))
+    out = []
+    for (side, affix), places in found.items():
+        if len({slot[0] for _g, slot in places}) >= 2:
+            for g, slot in places:
+                out.append((g, slot, "" if side > 0 else affix, affix if side > 0 else ""))
+    return out
+
+
+def _misplaced(s: str, main: str) -> bool:
+    """Is ``s`` the value's main form cut at the wrong place — the main form
+    with whole words more or fewer (``hy vọng`` for ``nhiều hy vọng``)?  A form
+    that differs *inside* a word (``pakistanaise`` beside ``pakistanais``: an
+    agreement form) is a form of its own."""
+    short, long_ = (s, main) if len(s) < len(main) else (main, s)
+    k = long_.find(short)
+    if k < 0 or short == long_:
+        return False
+    before, after = long_[:k], long_[k + len(short):]
+    return (not before or not before[-1].isalnum() or not short[0].isalnum()) and \
+        (not after or not after[0].isalnum() or not short[-1].isalnum())
+
+
+def _recut(obs, spans: list, strings: list, forms: dict, text) -> None:
+    """Cut again the values of an instance that read as none of their forms,
+    where the stretch they and their neighbours cover holds every one of them
+    in one of its forms, in the same order (``rất nhiều nhiều hy vọng``:
+    *extremely* ``rất nhiều``, *bullish* ``nhiều hy vọng``)."""
+    by_field: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        if spans[n] is not None:
+            by_field[(o.group, o.inst, o.field)].append(n)
+    for members in by_field.values():
+        members.sort(key=lambda n: spans[n])
+        bad = [n for n in members if strings[n] not in forms[obs[n].lexval]]
+        if not bad:
+            continue
+        # maximal runs of spans with only spaces between them, holding a bad one
+        runs, cur = [], [members[0]]
+        for a, b in zip(members, members[1:]):
+            gap = text(a)[spans[a][1]:spans[b][0]]
+            if gap.strip() == "":
+                cur.append(b)
+            else:
+                runs.append(cur)
+                cur = [b]
+        runs.append(cur)
+        for run in runs:
+            if not any(n in bad for n in run):
+                continue
+            lo, hi = spans[run[0]][0], spans[run[-1]][1]
+            stretch = text(run[0])[lo:hi]
+            placed = _place_forms(stretch, [forms[obs[n].lexval] for n in run])
+            if placed is None:
+                continue
+            for n, (a, b) in zip(run, placed):
+                spans[n] = (lo + a, lo + b)
+                strings[n] = stretch[a:b]
+
+
+def _place_forms(stretch: str, options: list) -> list | None:
+    """Positions of one form of each value in ``stretch``, in order, with only
+    spaces around and between them; None if there is no such reading."""
+    def rec(k: int, pos: int):
+        if k == len(options):
+            return [] if stretch[pos:].strip() == "" else None
+        for f in options[k]:
+            if not f:
+                continue
+            j = stretch.find(f, pos)
+            if j < 0 or stretch[pos:j].strip():
+                continue
+            rest = rec(k + 1, j + len(f))
+            if rest is not None:
+                return [(j, j + len(f))] + rest
+        return None
+    return rec(0, 0)

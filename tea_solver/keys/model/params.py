@@ -40,5 +40,15 @@ class ModelParams:
     # (not for a frame unit: constant in its group, a frame unit co-occurs with
     # every word of the group, and Model 1 credits it to rare value words)
 
+    # noise: groups of at least this many instances estimate the noise rate;
+    # a frame this few instances share may be a corrupted copy
+    noise_group: int = 50
+    rare_frame: int = 3
+    # cover: the prior share of clean instances that need a template of their
+    # own; an instance is left out as corrupted when its template would cost
+    # more (log 1/prior_template) than its support is worth (log 1/noise rate
+    # per instance)
+    prior_template: float = 0.01
+
     def as_dict(self) -> dict:
         return asdict(self)
