@@ -46,6 +46,8 @@ from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
 from .units import cut
 
+_WORD = re.compile(r"\w+|[^\w\s]")
+
 
 @dataclass
 class Span:
@@ -125,7 +127,8 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     prepared = [_prepare(insts) for insts in groups.values()]
     stats = FileStats([t for ts, _o in prepared for t in ts],
                       [o for _t, os in prepared for o in os])
-    regions = [group_regions(ts, os, stats, params) for ts, os in prepared]
+    regions = [group_regions(ts, os, stats, params, [inst.source for inst in insts])
+               for (ts, os), insts in zip(prepared, groups.values())]
     obs = observations(regions)
     evidence = _evidence(groups, prepared, params)
     feats, by_key = features(obs, evidence)
@@ -215,6 +218,7 @@ def _evidence(groups, prepared, params: ModelParams) -> Evidence:
     adjacent: dict = {}
     group_units, group_slots = [], []
     units, joined, spans_of, row_of, base_of = [], [], {}, {}, {}
+    neighbours: dict = defaultdict(lambda: defaultdict(Counter))
     for g, (insts, (texts, os_list)) in enumerate(zip(groups.values(), prepared)):
         counts: Counter = Counter()
         slots = set()
@@ -239,11 +243,19 @@ def _evidence(groups, prepared, params: ModelParams) -> Evidence:
                 starts.append(starts[-1] + len(part) + 1)
             for o, (f, a, b) in source_positions(os, inst.source).items():
                 spans_of[(g, i, o)] = [(starts[f] + a, starts[f] + b)]
+                left = _WORD.findall(inst.source[f][:a])
+                right = _WORD.findall(inst.source[f][b:])
+                neighbours[(o.slot, -1)][g][left[-1].lower() if left else ""] += 1
+                neighbours[(o.slot, 1)][g][right[0].lower() if right else ""] += 1
         group_units.append(counts)
         group_slots.append(slots)
     ibm = Alignment(units, joined, params.ibm_iterations) if params.ibm_iterations else None
+    # a slot whose source neighbour on a side differs between groups: target
+    # material constant on that side translates no source frame word
+    unbound = {key: float(len({c.most_common(1)[0][0] for c in per_group.values()}) >= 2)
+               for key, per_group in neighbours.items()}
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
-                    ibm, spans_of, row_of, base_of)
+                    ibm, spans_of, row_of, base_of, unbound)
 
 
 def _group_spans(names, groups, prepared, regions, obs: Sequence[Obs], settled: Settled):

@@ -64,7 +64,7 @@ from .forms import Obs
 #: the raw features of one candidate (:func:`features`)
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
             "whole_form", "lic_func", "lic_side", "lic_contrast", "lic_adjacent", "func_words",
-            "frame_depth", "generality", "generality_slot", "ibm", "depth")
+            "frame_depth", "generality", "generality_slot", "ibm", "unbound", "depth")
 
 MAX_INNER = 3       # core units considered for leaving, per side
 MAX_OUTER = 3       # units beside a core considered for joining, per side
@@ -130,6 +130,7 @@ class Evidence:
     ibm_spans: dict = None  # (group, inst, occurrence) -> [(start, end)] in the joined source
     ibm_row: dict = None    # (group, inst) -> row of the alignment
     unit_base: dict = None  # (group, inst, field) -> index of the field's first unit in the row
+    unbound: dict = None    # (slot, side) -> 1.0 if the source word beside the slot differs between groups
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -158,6 +159,11 @@ def source_licenses(sources: dict, siblings: dict) -> dict:
         out[slot] = (func / len(values) if values else 0.0,
                      contrast / len(sib) if sib else 0.0, side, n_func)
     return out
+
+
+def _same_word(text: str, m: str, side: int) -> bool:
+    """``text`` is ``m``, or ``m`` with a template affix glued on its far side."""
+    return text == m or (text.endswith(m) if side < 0 else text.startswith(m))
 
 
 def _licence_kind(lic: tuple) -> str | None:
@@ -207,6 +213,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         for kind in {kinds.get(sl) for sl in slots} - {None}:
             near_kind[(u, kind)] += 1
 
+    func_slots = [sl for sl, kind in kinds.items() if kind == "func"]
+
     def generality(u: str, slot: tuple) -> tuple[float, float]:
         # of u's occurrences outside value cores, the share NOT beside a core of
         # this slot's licence kind, and NOT beside a core of this slot
@@ -247,13 +255,17 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         for c in cs_all:
             per_group[obs[c.obs].group][c.text] += 1
         groups = val_groups[v]
-        identity = sum(1 for g in groups
-                       if per_group.get(g) and per_group[g].most_common(1)[0][0] == m) / len(groups)
+        identity = sum(1 for g in groups if per_group.get(g) and _same_word(
+            per_group[g].most_common(1)[0][0], m, side)) / len(groups)
         vals = slot_vals[slot]
         share = sum(1 for w in vals if modal.get((w, side, depth)) == m) / len(vals)
         fill = sum(1 for w in vals if (w, side, depth) in modal) / len(vals)
         texts = position[place[key]]
-        paradigm = 1.0 - len(set(texts)) / len(texts) if len(texts) > 1 else 0.0
+        # a paradigm alternates: several values, two words or more among them
+        # (``với``/``về``/``tới``; ``un``/``une``); one word some values share
+        # and others lack is no paradigm
+        paradigm = 1.0 - len(set(texts)) / len(texts) \
+            if len(texts) >= 3 and len(set(texts)) >= 2 else 0.0
         whole = float(m in whole_forms[slot])
         k = len(cs)
         adj = ibm = 0.0
@@ -269,6 +281,13 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
                 ibm += ev.ibm.mass(row, unit, ev.ibm_spans.get((o.group, o.inst, o.occ), ()))
         lic = ev.licenses.get(slot, (0.0, 0.0, 0, 0))
         gen_kind, gen_slot = generality(m, slot)
+        # a target word translating the source's shared function word stands
+        # beside every lexicon that has one (``एक`` before professions,
+        # animals and vehicles), not beside one alone (``وظيفته``, *his job*)
+        lic_side = lic[0] * float(lic[2] == side)
+        if lic_side and len(func_slots) >= 2 and \
+                sum(1 for sl in func_slots if near_slot[(m, sl)]) < 2:
+            lic_side = 0.0
         f = {
             "bias": 1.0,
             "inner": float(depth <= 0),
@@ -281,7 +300,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
             "paradigm": paradigm * fill,
             "whole_form": whole,
             "lic_func": lic[0],
-            "lic_side": lic[0] * float(lic[2] == side),
+            "lic_side": lic_side,
             "lic_contrast": lic[1],
             "lic_adjacent": adj / k,
             "generality": gen_kind,
@@ -289,6 +308,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
             "func_words": lic[3],
             "frame_depth": max(Counter(c.frame_depth for c in cs).most_common(1)[0][0], 0),
             "ibm": ibm / k,
+            "unbound": (ev.unbound or {}).get((slot, side), 0.0),
             "depth": float(depth),
         }
         out[key] = derive(f)
@@ -318,6 +338,10 @@ def derive(f: dict) -> dict:
                         f["lic_contrast"] if depth <= 1 else 0.0,
                         f["lic_adjacent"] if depth <= 1 else 0.0)
     f["glued_word"] = f["glued"] * max(f["unseg"], 1.0 - f["frame"])
+    # a frame unit joins by glue only where no source frame word stands on that
+    # side of the slot in every sentence (a demonym's 人, not the 'about the
+    # project' every state is followed by), and only one unit deep
+    f["glued_frame"] = f["glued_word"] * f["unbound"] * float(depth <= 1)
     f["sep_paradigm"] = (1 - f["glued_word"]) * float(f["paradigm"] >= 0.5) * (1 - f["whole_form"])
     return f
 
@@ -337,7 +361,7 @@ def score(f: dict, p) -> float:
     the value's written word — and either counts only where the unit is
     particular to this lexicon::
 
-        prior_frame + licence·L·π(g) + glued·W·(1−g′)
+        prior_frame + licence·L·π(g) + glued·W·U·(1−g′)
 
     A *varying* unit (it comes and goes with the values) is the value's
     unless it is a separate word from a paradigm several values share (a
@@ -346,7 +370,9 @@ def score(f: dict, p) -> float:
 
         prior_varying − paradigm·P·(1−L) + alignment·(ibm−½)
 
-    with L = ``licensed``, W = ``glued_word``, g = ``generality`` (how often
+    with L = ``licensed``, W = ``glued_word``, U = ``unbound`` (the source
+    word beside the slot on that side differs between sentences: the unit
+    translates none of them), g = ``generality`` (how often
     the unit stands away from lexicons of this licence), g′ =
     ``generality_slot`` (away from this lexicon), π(g) = max(0, 1 − 2g)
     (:func:`_particular`), P = ``sep_paradigm``; a unit that is frame in some instances and varies
@@ -355,7 +381,7 @@ def score(f: dict, p) -> float:
     ibm = p.w_alignment * (f["ibm"] - 0.5)
     lic, gen = f["licensed"], f["generality"]
     frame = (p.prior_frame + p.w_licence * lic * _particular(gen)
-             + p.w_glued * f["glued_word"] * (1 - f["generality_slot"]))
+             + p.w_glued * f["glued_frame"] * (1 - f["generality_slot"]))
     varying = p.prior_varying - p.w_paradigm * f["sep_paradigm"] * (1 - lic) + ibm
     return f["frame"] * frame + (1 - f["frame"]) * varying
 

@@ -144,13 +144,23 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict) -> list[tuple[int, in
             while True:
                 key = (o.lexval, side, depth)
                 c = at.get((n, side, depth))
-                if c is None or probs.get(key, 0.0) < 0.5 or c.text != modal[key]:
+                if c is None or probs.get(key, 0.0) < 0.5:
                     break
-                if side > 0:
-                    end = c.end
-                else:
-                    start = c.start
-                depth += 1
+                m = modal[key]
+                if c.text == m:
+                    if side > 0:
+                        end = c.end
+                    else:
+                        start = c.start
+                    depth += 1
+                    continue
+                # the unit is the value's word with a template affix glued to its
+                # far side (``وسيارة``: ``و`` + ``سيارة``): the word joins, the affix not
+                if side < 0 and c.text.endswith(m):
+                    start = c.end - len(m)
+                elif side > 0 and c.text.startswith(m):
+                    end = c.start + len(m)
+                break
         out.append((start, end))
     return _resolve_overlaps(obs, out, probs, at, modal)
 
@@ -237,26 +247,43 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # of its instances show that text as a whole word, the span is there
     ext = list(ext)
     anchored: set = set()
+    glued_in: dict = defaultdict(set)
     by_val: dict = defaultdict(list)
     for n, o in enumerate(obs):
         by_val[o.lexval].append(n)
+    found: dict = {}                # obs -> (whole-word hits, inside hit, affix key)
     for v, members in by_val.items():
         src = v[2]
         if not src:
             continue
         pattern = re.compile(r"(?<!\w)" + re.escape(src) + r"(?!\w)")
-        hits = {}
         for n in members:
+            o = obs[n]
             a, b = ext[n]
-            t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
+            t = groups[o.group].texts[o.inst][o.field]
+            whole = [m.span() for m in pattern.finditer(t.text)]
             k = t.text.find(src, a, b)     # inside its span: a glued affix beside it
             while k >= 0 and (k not in t.cuts or k + len(src) not in t.cuts):
                 k = t.text.find(src, k + 1, b)
-            hits[n] = [(k, k + len(src))] if k >= 0 else \
-                [m.span() for m in pattern.finditer(t.text)]
+            key = None
+            if k >= 0 and not whole:
+                key = (o.group, (o.occ.draw.name, o.occ.element), t.text[a:k],
+                       t.text[k + len(src):b])
+                glued_in[key].add(v)
+            found[n] = (whole, (k, k + len(src)) if key else None, key)
+    # a source text found only inside a longer word is a copy with an affix
+    # glued on where other values of the slot show the same affix there
+    # (``Maryji``, ``Johnji``); alone it is a coincidence (``rich`` in ``riche``)
+    for v, members in by_val.items():
+        if not v[2]:
+            continue
+        hits = {}
+        for n in members:
+            whole, inside, key = found[n]
+            hits[n] = whole or ([inside] if inside and len(glued_in[key]) >= 2 else [])
         if sum(1 for n in members if hits[n]) < affix_share * len(members):
             continue
-        main[v] = src
+        main[v] = v[2]
         anchored.add(v)
         for n in members:
             if not hits[n]:

@@ -28,7 +28,7 @@ import numpy as np
 
 from .frame import frame_units
 from .params import ModelParams
-from .source import Occurrence
+from .source import Occurrence, source_positions
 from .units import Text
 
 
@@ -133,7 +133,7 @@ class FileStats:
 
 
 def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats,
-                  params: ModelParams) -> GroupRegions:
+                  params: ModelParams, sources: Sequence | None = None) -> GroupRegions:
     """Frame, regions and the occurrence each region unit translates, for one group."""
     n_fields = len(texts[0]) if texts else 0
     frame = [[None] * n_fields for _ in texts]
@@ -144,8 +144,12 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         for i, flags in enumerate(frame_units(seqs, params.frame_share, values)):
             frame[i][f] = flags
     out = GroupRegions(list(texts), list(occs), frame)
-    for fields, os, fr in zip(texts, occs, frame):
-        pieces, unplaced = _place(fields, os, fr, stats, params)
+    for i, (fields, os, fr) in enumerate(zip(texts, occs, frame)):
+        order = {}
+        if sources is not None:
+            pos = source_positions(os, sources[i])
+            order = {o: pos.get(o, (0, 0, 0))[:2] for o in os}
+        pieces, unplaced = _place(fields, os, fr, stats, params, order)
         out.pieces.append(pieces)
         out.unplaced.append(unplaced)
     return out
@@ -164,7 +168,7 @@ def _regions(flags: Sequence[bool]) -> list[tuple[int, int]]:
 
 
 def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
-           params: ModelParams) -> tuple[list, list]:
+           params: ModelParams, src_order: dict | None = None) -> tuple[list, list]:
     """The core of each occurrence of one instance.
 
     Each region is cut into contiguous segments, one per occurrence that
@@ -181,6 +185,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     alike) takes a region nobody claims, when there are as many as such
     occurrences.
     """
+    src_order = src_order or {}
     regions = [(f, a, b) for f, t in enumerate(fields) for a, b in _regions(frame[f])]
     score = {}
     for r, (f, a, b) in enumerate(regions):
@@ -208,6 +213,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     out: list[Piece] = []
     for r, os in sorted(members.items()):
         f, a, b = regions[r]
+        os = sorted(os, key=lambda o: src_order.get(o, (0, 0)))
         units = fields[f].units
         segs = _partition(os, [score[(r, o)] for o in os])
         for o, lo, hi in segs:
@@ -243,6 +249,8 @@ def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple
     for j, sc in enumerate(scores[:k]):
         for x in sc:
             prefix[j].append(prefix[j][-1] + x)
+    # orders are tried in the occurrences' source order first, so that two
+    # values read alike (``ચોક્કસ ચોક્કસ``) keep the source's order on a tie
     for order in permutations(range(k)):
         # dp[i][m]: best sum with the first m occurrences of ``order`` over units [0, i)
         dp = [[-1e18] * (k + 1) for _ in range(n + 1)]
