@@ -52,6 +52,7 @@ time — and a core's outer unit leaves it, inward, when it is below.
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -60,6 +61,7 @@ from typing import Sequence
 from tea_solver.tokenize import CHAR
 
 from .forms import Obs
+from .units import same_stem
 
 #: the raw features of one candidate (:func:`features`)
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
@@ -67,7 +69,7 @@ FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "pa
             "frame_depth", "generality", "generality_slot", "ibm", "unbound", "depth")
 
 MAX_INNER = 3       # core units considered for leaving, per side
-MAX_OUTER = 3       # units beside a core considered for joining, per side
+MAX_OUTER = 6       # units beside a core considered for joining, per side
 
 
 @dataclass(frozen=True)
@@ -162,8 +164,12 @@ def source_licenses(sources: dict, siblings: dict) -> dict:
 
 
 def _same_word(text: str, m: str, side: int) -> bool:
-    """``text`` is ``m``, or ``m`` with a template affix glued on its far side."""
-    return text == m or (text.endswith(m) if side < 0 else text.startswith(m))
+    """``text`` is ``m``, ``m`` with a template affix glued on its far side, or
+    another case of the same word (``машину`` beside ``машина``: a common stem
+    of three letters or more and most of each word)."""
+    if text == m or (text.endswith(m) if side < 0 else text.startswith(m)):
+        return True
+    return same_stem(text, m)
 
 
 def _licence_kind(lic: tuple) -> str | None:

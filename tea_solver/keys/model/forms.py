@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .regions import GroupRegions
+from .units import same_stem
 
 
 @dataclass
@@ -61,7 +62,7 @@ class Obs:
     right_stop: tuple | None = None
 
 
-def observations(groups: Sequence[GroupRegions], max_depth: int = 3) -> list[Obs]:
+def observations(groups: Sequence[GroupRegions], max_depth: int = 6) -> list[Obs]:
     """Every occurrence's core and its edges, over the file."""
     out = []
     for g, gr in enumerate(groups):
@@ -147,7 +148,7 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict) -> list[tuple[int, in
                 if c is None or probs.get(key, 0.0) < 0.5:
                     break
                 m = modal[key]
-                if c.text == m:
+                if c.text == m or same_stem(c.text, m):
                     if side > 0:
                         end = c.end
                     else:
@@ -326,12 +327,17 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
                 affixed[key] = best
     place_affixed: Counter = Counter(p for p, _v in affixed)
     place_values: Counter = Counter(p for p, _v in per_pv)
+    affix_values: Counter = Counter((p, a) for p, a in
+                                    ((p, a) for (p, _v), a in affixed.items()))
     spans: list = list(ext)
     affixes = set()
     for key, (pre, suf) in affixed.items():
         pl, _v = key
-        if place_affixed[pl] < 2 and place_values[pl] > 1:
-            continue            # one value with an affix among several: a form of its own
+        if place_values[pl] > 1 and (affix_values[(pl, (pre, suf))] < 2
+                                     or place_affixed[pl] < affix_share * place_values[pl]):
+            # an affix a few values take is their inflection (``быка``), not the
+            # template's: the template's comes with (nearly) every value there
+            continue
         for n, s in per_pv[key]:
             if s == (pre, suf):
                 a, b = ext[n]

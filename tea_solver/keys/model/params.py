@@ -21,6 +21,9 @@ class ModelParams:
     # or identifies it, P(v | unit, v's lexicon drawn) >= predicts
     comes_with: float = 0.5
     predicts: float = 0.75
+    # a unit also identifies a value as the shared word of at most this many
+    # values translated alike (*happy* / *pleased*: ``доволен``)
+    alike: int = 3
 
     # forms: a value's spans in a group that read as its form plus a glued
     # prefix/suffix at least this share of the time carry a template affix

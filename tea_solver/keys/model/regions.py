@@ -87,6 +87,9 @@ class FileStats:
         self.unit = {u: _bitset(ix, n) for u, ix in by_unit.items()}
         self.val = {v: _bitset(ix, n) for v, ix in by_val.items()}
         self.slot = {s: _bitset(ix, n) for s, ix in by_slot.items()}
+        self.by_slot_values: dict = defaultdict(list)
+        for v in sorted(self.val, key=repr):
+            self.by_slot_values[v[:2]].append(v)
         self._cache: dict = {}
 
     def comes_with(self, u: str, v: tuple) -> float:
@@ -115,6 +118,25 @@ class FileStats:
         if c >= params.comes_with or p >= params.predicts:
             return max(c, p)
         return 0.0
+
+    def identifies(self, u: str, v: tuple, params: ModelParams) -> bool:
+        """Does the unit tell the value apart — alone (:meth:`predicts`), or as
+        the word of a few values translated alike (*happy* and *pleased* both
+        ``доволен``): the values that come with it every time are at most
+        ``params.alike`` and it predicts one of them?"""
+        if self.predicts(u, v) >= params.predicts:
+            return True
+        key = ("i", u, v)
+        got = self._cache.get(key)
+        if got is None:
+            bu = self.unit.get(u, 0)
+            alike = [w for w in self.by_slot_values.get(v[:2], ())
+                     if self.val[w].bit_count() and
+                     (bu & self.val[w]).bit_count() >= params.predicts * self.val[w].bit_count()]
+            got = v in alike and len(alike) <= params.alike and \
+                sum(self.predicts(u, w) for w in alike) >= params.predicts
+            self._cache[key] = got
+        return got
 
     def predicts(self, u: str, v: tuple) -> float:
         """``P(v | u, v's lexicon slot drawn)``: how well the unit identifies the
@@ -223,6 +245,10 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             # value; else that comes with it; else its most telling unit
             ident = [k for k in range(hi - lo + 1)
                      if stats.predicts(units[a + lo + k], o.lexval) >= params.predicts]
+            # a value with no word of its own: the word it shares with the few
+            # values translated alike (*happy* / *pleased*: ``доволен``)
+            ident = ident or [k for k in range(hi - lo + 1)
+                              if stats.identifies(units[a + lo + k], o.lexval, params)]
             claimed = ident or [k for k, x in enumerate(sc) if x > 0]
             if claimed:
                 lo, hi = lo + claimed[0], lo + claimed[-1]

@@ -27,6 +27,7 @@ evidence for the model, not limits.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -116,4 +117,13 @@ def cut(text: str) -> Text:
     return Text(text, tuple(starts), tuple(ends), tuple(kinds), tuple(glued), frozenset(bounds))
 
 
-__all__ = ["Text", "cut", "graphemes", "WORD", "CHAR", "PUNCT"]
+def same_stem(a: str, b: str) -> bool:
+    """Two inflected forms of one word (``машину`` / ``машина``): they share a
+    stem of at least three letters that is most (60 %) of the longer one."""
+    if not (a.isalpha() and b.isalpha()):
+        return False
+    n = len(os.path.commonprefix([a, b]))
+    return n >= 3 and n >= 0.6 * max(len(a), len(b))
+
+
+__all__ = ["Text", "cut", "graphemes", "same_stem", "WORD", "CHAR", "PUNCT"]
