@@ -81,6 +81,7 @@ class GroupAlignment:
     spans: list                     # per instance: list of Span, in text order
     agreement: dict = field(default_factory=dict)
     noise_rate: float | None = None  # the file's estimated share of corrupted instances
+    occurrences: list | None = None  # per instance: its source occurrences
     suspicious: list | None = None   # per instance: frame at odds with its values
 
 
@@ -144,8 +145,15 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     ext = extents(ob.obs, probs, ob.by_key)
     settled = settle(ob.obs, ext, ob.regions, params.affix_share)
     out_groups = _group_spans(ob.names, groups, ob.prepared, ob.regions, ob.obs, settled)
+    # twice: a corruption that hits many instances alike (the first word
+    # dropped) is frequent in proportion to the noise rate and the group
+    rates = _found_rates(out_groups)
     for al in out_groups:
-        al.suspicious = suspicious(al, params)
+        al.suspicious = suspicious(al, params, found_rates=rates)
+    rate = noise_rate(out_groups, settled.forms, params)
+    for al in out_groups:
+        al.suspicious = suspicious(al, params, max(params.rare_frame,
+                                                   rate * len(al.targets) / 2), rates)
     rate = noise_rate(out_groups, settled.forms, params)
     for al in out_groups:
         al.noise_rate = rate
@@ -164,7 +172,21 @@ def _frames(al: "GroupAlignment") -> list:
     return out
 
 
-def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams()) -> list:
+def _found_rates(groups) -> tuple[Counter, Counter]:
+    """How often each value was drawn, and found, over the given groups."""
+    drawn: Counter = Counter()
+    found: Counter = Counter()
+    for al in groups:
+        for spans, occs in zip(al.spans, al.occurrences or []):
+            for o in occs:
+                drawn[o.lexval] += 1
+            for sp in spans:
+                found[sp.occ.lexval] += 1
+    return drawn, found
+
+
+def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
+               rare: float | None = None, found_rates: tuple | None = None) -> list:
     """Per instance: is its frame at odds with every one of its values?
 
     A group's frame varies only with its values (a preposition the state
@@ -172,7 +194,8 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams()) -> lis
     other instances with one of its values show it too.  An instance whose
     frame none of its values usually comes with — each of them seen at least
     twice in the group, with this frame at most half of the time — and that
-    few instances share (``params.rare_frame``) is explained better as a
+    few instances share (``rare``: ``params.rare_frame``, or more where the
+    file is noisy and the group large) is explained better as a
     corrupted copy of its group's frame than as a frame of its own.  (A value
     seen once says nothing: a real variant that one value takes looks the
     same; and where the translators wrote two frames for the same values, each
@@ -184,10 +207,19 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams()) -> lis
         for v in {s.occ.lexval for s in spans}:
             by_value[v][f] += 1
     support = Counter(frames)
+    drawn, found = found_rates if found_rates is not None else _found_rates([al])
     out = []
-    for f, spans in zip(frames, al.spans):
+    for f, spans, occs in zip(frames, al.spans, al.occurrences or [None] * len(frames)):
         vals = {s.occ.lexval for s in spans}
-        odd = bool(vals) and support[f] <= params.rare_frame and all(
+        placed = {id(s.occ) for s in spans}
+        if occs is not None and any(
+                id(o) not in placed and drawn[o.lexval] >= 2
+                and found[o.lexval] >= 0.75 * drawn[o.lexval] for o in occs):
+            # a value the model finds elsewhere but not here: its text is none
+            # of the value's forms (a corrupted word)
+            out.append(True)
+            continue
+        odd = bool(vals) and support[f] <= (params.rare_frame if rare is None else rare) and all(
             sum(by_value[v].values()) >= 2 and 2 * by_value[v][f] <= sum(by_value[v].values())
             for v in vals)
         out.append(odd)
@@ -283,7 +315,8 @@ def _group_spans(names, groups, prepared, regions, obs: Sequence[Obs], settled: 
                            key=lambda s: (s.field, s.start))
             rows.append(spans)
         _place_empty(texts, os_list, rows)
-        out.append(GroupAlignment([tuple(t.text for t in fields) for fields in texts], rows))
+        out.append(GroupAlignment([tuple(t.text for t in fields) for fields in texts], rows,
+                                  occurrences=[list(os) for os in os_list]))
     return out
 
 

@@ -15,9 +15,9 @@ and position, by:
 ``frame``        the unit is frame (constant in its group) rather than varying;
 ``glued``        no space between it and the unit on its inner side;
 ``unseg``        a unit of a script written without spaces;
-``identity``     the value shows the same unit there in every group it occurs
-                 in (a value has one form in the file; what one template adds
-                 is that template's);
+``identity``     the values show the same unit there in (nearly) every group
+                 they occur in (a value has one form in the file; what one
+                 template adds is that template's);
 ``share``/``fill``  how many of the lexicon's values show the same unit there,
                  and how many show any;
 ``paradigm``     how few distinct units the lexicon's values show there (one
@@ -68,6 +68,7 @@ FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "pa
             "whole_form", "lic_func", "lic_side", "lic_contrast", "lic_adjacent", "func_words",
             "frame_depth", "generality", "generality_slot", "ibm", "unbound", "depth")
 
+IDENTITY = 0.9     # share of (value, group) pairs that must agree for a unit to join
 MAX_INNER = 3       # core units considered for leaving, per side
 MAX_OUTER = 6       # units beside a core considered for joining, per side
 
@@ -251,18 +252,29 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
     position: dict = defaultdict(list)
     for key, m in modal.items():
         position[place[key]].append(m)
+    # identity, pooled over the values of a slot that show the same unit at
+    # the same place: (value, group) pairs where the value's instances show it
+    agree: Counter = Counter()
+    pairs: Counter = Counter()
+    for key, cs_all in by_key.items():
+        v, side, depth = key
+        m = modal[key]
+        per_group: dict = defaultdict(Counter)
+        for c in cs_all:
+            per_group[obs[c.obs].group][c.text] += 1
+        pool = (v[:2], side, depth, m)
+        for g in val_groups[v]:
+            pairs[pool] += 1
+            agree[pool] += bool(per_group.get(g)) and _same_word(
+                per_group[g].most_common(1)[0][0], m, side)
     out = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
         slot = v[:2]
         m = modal[key]
         cs = [c for c in cs_all if c.text == m]
-        per_group: dict = defaultdict(Counter)
-        for c in cs_all:
-            per_group[obs[c.obs].group][c.text] += 1
-        groups = val_groups[v]
-        identity = sum(1 for g in groups if per_group.get(g) and _same_word(
-            per_group[g].most_common(1)[0][0], m, side)) / len(groups)
+        pool = (slot, side, depth, m)
+        identity = agree[pool] / pairs[pool]
         vals = slot_vals[slot]
         share = sum(1 for w in vals if modal.get((w, side, depth)) == m) / len(vals)
         fill = sum(1 for w in vals if (w, side, depth) in modal) / len(vals)
@@ -324,9 +336,11 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
 def admissible(key: tuple, f: dict) -> bool:
     """Can the decision go the value's way at all?  A unit beside a core joins
     the value's *form*, which is one string in the whole file, so it must
-    stand there in every group the value occurs in (``identity`` 1); a unit
-    one template puts beside it is that template's."""
-    return key[2] <= 0 or f["identity"] >= 1.0
+    stand there in (nearly) every group the value occurs in — ``identity``,
+    pooled over the values of the slot that show it, at least
+    ``IDENTITY`` (one corrupted instance in a small group does not undo
+    it); a unit one template puts beside it is that template's."""
+    return key[2] <= 0 or f["identity"] >= IDENTITY
 
 
 def derive(f: dict) -> dict:
