@@ -156,6 +156,9 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
                                                    rate * len(al.targets) / 2), rates)
     rate = noise_rate(out_groups, settled.forms, params)
     for al in out_groups:
+        if len(al.targets) < params.noise_group:
+            al.suspicious = [a or b for a, b in zip(al.suspicious, small_group_outliers(al))]
+    for al in out_groups:
         al.noise_rate = rate
     affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
     return FileModel(out_groups, settled.forms, affixes, params, probs, rate)
@@ -224,6 +227,42 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
             for v in vals)
         out.append(odd)
     return out
+
+
+def _one_edit(a: Sequence, b: Sequence) -> bool:
+    """Do two token sequences differ by one corruption of the kinds real MT
+    noise and the benchmark's noise show: a token dropped, doubled, replaced,
+    or two neighbours swapped?"""
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    if len(long_) - len(short) != 1:
+        return False
+    k = 0
+    while k < len(short) and short[k] == long_[k]:
+        k += 1
+    return short[k:] == long_[k + 1:]
+
+
+def small_group_outliers(al: "GroupAlignment") -> list:
+    """In a group too small for its values to recur (a question drawn once per
+    value), the instances whose frame no other instance shares and that is
+    one corruption away from the frame most instances share."""
+    frames = _frames(al)
+    support = Counter(frames)
+    main, n = support.most_common(1)[0] if frames else (None, 0)
+    if n * 2 < len(frames):
+        return [False] * len(frames)
+    tokens = {f: tuple(tok for field in f for tok in _frame_tokens(field)) for f in support}
+    return [support[f] == 1 and _one_edit(tokens[f], tokens[main]) for f in frames]
+
+
+def _frame_tokens(field: str) -> list:
+    return _WORD.findall(field) if " " in field else list(field)
 
 
 def noise_rate(groups: Sequence["GroupAlignment"], forms: dict, params: ModelParams) -> float:
