@@ -70,16 +70,24 @@ class Alignment:
             table = (counts / np.maximum(counts.sum(axis=0, keepdims=True), 1e-300)).ravel()
         self.post = post
         self.ls, self.lt = ls, lt
+        self._words: dict = {}
 
     def mass(self, inst: int, unit: int, spans: Sequence[tuple]) -> float:
         """Posterior mass of target unit ``unit`` of instance ``inst`` on the
         source words inside the character ``spans`` of its source."""
         ls = int(self.ls[inst])
         a = int(self.offset[inst]) + unit * ls
-        row = self.post[a:a + ls]
-        words = self.src_spans[inst]
-        total = 0.0
-        for k, (x, y) in enumerate(words):
-            if any(x >= s and y <= e for s, e in spans):
-                total += row[k + 1]
-        return float(total)
+        words = self.words_in(inst, tuple(spans))
+        if not words:
+            return 0.0
+        return float(self.post[a + 1 + np.asarray(words)].sum())
+
+    def words_in(self, inst: int, spans: tuple) -> list:
+        """Indices of the source words of an instance inside character spans."""
+        key = (inst, spans)
+        got = self._words.get(key)
+        if got is None:
+            got = [k for k, (x, y) in enumerate(self.src_spans[inst])
+                   if any(x >= s and y <= e for s, e in spans)]
+            self._words[key] = got
+        return got

@@ -78,10 +78,7 @@ class Text:
     kinds: tuple
     glued: tuple
     cuts: frozenset
-
-    @property
-    def units(self) -> tuple:
-        return tuple(self.text[a:b] for a, b in zip(self.starts, self.ends))
+    units: tuple            # the units' texts
 
     def __len__(self) -> int:
         return len(self.starts)
@@ -114,7 +111,8 @@ def cut(text: str) -> Text:
         kinds.append(kind)
         glued.append(prev_end is not None and prev_end == a)
         prev_end = b
-    return Text(text, tuple(starts), tuple(ends), tuple(kinds), tuple(glued), frozenset(bounds))
+    return Text(text, tuple(starts), tuple(ends), tuple(kinds), tuple(glued), frozenset(bounds),
+                tuple(text[a:b] for a, b in zip(starts, ends)))
 
 
 def same_stem(a: str, b: str) -> bool:
