@@ -494,7 +494,8 @@ def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[
     """
     from tea_solver.keys.model import fit_file
     from tea_solver.agreement import agreement_evidence
-    model = fit_file(groups)
+    model = fit_file(groups, aligner={"name": opts.aligner, "model": opts.align_model,
+                                      "method": opts.align_method})
     for al, evidence in zip(model.groups, agreement_evidence(model.groups)):
         al.agreement = evidence
     notes = [{"rule": "template affix", "group": g, "slot": _slot_name(slot),

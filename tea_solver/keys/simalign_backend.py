@@ -1,26 +1,14 @@
-"""``--aligner simalign``: label target tokens with SimAlign word alignments.
+"""``--aligner simalign``: word alignments from a pretrained multilingual encoder.
 
-This replaces steps 2–3 of :mod:`tea_solver.keys.align` (the co-occurrence
-statistics) with a pretrained multilingual encoder (Jalili Sabet et al., 2020,
-*SimAlign*): source and target words are embedded, and words whose
-embeddings match best are aligned.  Per instance and field:
-
-1. the source field and the target field are tokenised by
-   :func:`tea_solver.tokenize.segment` (so unsegmented scripts give one token per
-   character, exactly as the target side of the pipeline sees them);
-2. every draw's value is located in the source tokens as a token sequence
-   (``segment(value).tokens``; for a tuple entry each element the source shows).
-   Longer values are placed first (``New York`` before ``York``); every
-   occurrence not overlapping one already placed is taken, so a slot the
-   source template repeats (``{adj} … {adj}``) is labelled at each place;
-3. SimAlign aligns the two token lists (``token_type="bpe"``: subword
-   alignments, mapped back to our tokens); a target token aligned to source
-   tokens inside draw spans gets the draw aligned most often (ties: the lower
-   slot name); a token aligned only to template words gets ``None``.
-
-The result has the structure of ``_labels_cooccurrence``:
-``labels[instance][field][token]`` = :class:`~tea_solver.keys.align.Draw` or
-``None``.
+Step 1's edge model (:mod:`tea_solver.keys.model.edges`) weighs, for a unit
+at the edge of a value, how much of it translates the value's own source
+words.  By default an IBM Model 1 fitted on the file says so
+(:mod:`tea_solver.keys.model.ibm`); with ``--aligner simalign`` SimAlign
+(Jalili Sabet et al., 2020) does: source words and the model's target units
+are embedded by a multilingual encoder and aligned where their embeddings
+match best (``--align-method`` argmax, itermax or match).  The target units
+are the model's own (a word, or a grapheme in scripts without spaces), so the
+alignment speaks of exactly the units the model decides about.
 
 Models.  ``model`` is a Hugging Face hub id (``bert-base-multilingual-cased``,
 ``xlm-roberta-base``, …; downloaded once into the HF cache) or a local
@@ -48,7 +36,6 @@ from functools import lru_cache
 from typing import Sequence
 
 from tea_solver.errors import InputError
-from tea_solver.tokenize import segment
 
 DEFAULT_LAYER = 8
 
@@ -130,65 +117,44 @@ def word_alignments(model: str, layer: int, device: str, method: str,
     return tuple(aligner.get_word_aligns(list(src), list(tgt))[key])
 
 
-def source_spans(tokens: Sequence[str], draws) -> list:
-    """Per source token, the draw whose value it shows (or None)."""
-    wanted = []
-    for n, d in enumerate(draws):
-        if isinstance(d.value, str):
-            values = [d.value]
-        else:
-            values = [d.value[k] for k in d.indices if 0 <= k < len(d.value)]
-        for v in values:
-            vt = segment(v).tokens
-            if vt:
-                wanted.append((-len(vt), d.name, n, vt, d))
-    wanted.sort(key=lambda w: w[:3])
-    owner: list = [None] * len(tokens)
-    for _neg, _name, _n, vt, d in wanted:
-        m = len(vt)
-        i = 0
-        while i + m <= len(tokens):
-            if tuple(tokens[i:i + m]) == vt and all(o is None for o in owner[i:i + m]):
-                owner[i:i + m] = [d] * m
-                i += m
-            else:
-                i += 1
-    return owner
+class SimAlignment:
+    """Word alignments by SimAlign, as evidence for Step 1's edge model.
 
-
-def labels_simalign(instances, items: Sequence[tuple], draws: Sequence[list], *,
-                    model: str | None, method: str = "itermax",
-                    layer: int = DEFAULT_LAYER, device: str | None = None):
-    """Per instance, per field, per target token: the Draw it translates (or None).
-
-    ``method``: ``argmax`` / ``itermax`` / ``match`` (or SimAlign's letters
-    ``a`` / ``i`` / ``m``).  ``device`` defaults to CUDA when available.
+    The same interface as :class:`tea_solver.keys.model.ibm.Alignment`: the
+    mass of a target unit on some source words is the share of its links
+    (SimAlign's alignment of the source words to the model's target units)
+    that land on them; a unit with no link has mass one half (no evidence
+    either way).  One call per distinct pair of token lists (cached).
     """
-    _require()
-    if not model:
-        raise InputError(MISSING_MODEL)
-    if method not in METHODS:
-        raise InputError("unknown --align-method %r (choose argmax, itermax or match)"
-                         % (method,))
-    model = _resolve_model(model)
-    device = device or _device()
-    labels = []
-    for inst, segs, ds in zip(instances, items, draws):
-        per_field = []
-        for f, seg in enumerate(segs):
-            src = segment(inst.source[f]).tokens if f < len(inst.source) else ()
-            owner = source_spans(src, ds)
-            row: list = [None] * len(seg.tokens)
-            if any(o is not None for o in owner):
-                votes: list = [Counter() for _ in seg.tokens]
-                for i, j in word_alignments(model, layer, device, method, tuple(src),
-                                            tuple(seg.tokens)):
-                    d = owner[i] if i < len(owner) else None
-                    if d is not None and j < len(votes):
-                        votes[j][d] += 1
-                for j, c in enumerate(votes):
-                    if c:
-                        row[j] = min(c, key=lambda d: (-c[d], d.name))
-            per_field.append(row)
-        labels.append(per_field)
-    return labels
+
+    def __init__(self, units: Sequence[Sequence[str]], sources: Sequence[str], *,
+                 model: str | None, method: str = "itermax", layer: int = DEFAULT_LAYER,
+                 device: str | None = None):
+        _require()
+        if not model:
+            raise InputError(MISSING_MODEL)
+        if method not in METHODS:
+            raise InputError("unknown --align-method %r (choose argmax, itermax or match)"
+                             % (method,))
+        from tea_solver.keys.model.ibm import WORD
+        model = _resolve_model(model)
+        device = device or _device()
+        self.src_spans = []
+        self.links = []         # per instance: target unit -> source word indices
+        for us, src in zip(units, sources):
+            words = [(m.start(), m.end(), m.group()) for m in WORD.finditer(src)]
+            self.src_spans.append([(a, b) for a, b, _w in words])
+            per_unit: dict = {}
+            for i, j in word_alignments(model, layer, device, method,
+                                        tuple(w for _a, _b, w in words), tuple(us)):
+                per_unit.setdefault(j, []).append(i)
+            self.links.append(per_unit)
+
+    def mass(self, inst: int, unit: int, spans: Sequence[tuple]) -> float:
+        links = self.links[inst].get(unit)
+        if not links:
+            return 0.5
+        words = self.src_spans[inst]
+        inside = sum(1 for i in links if any(words[i][0] >= s and words[i][1] <= e
+                                             for s, e in spans))
+        return inside / len(links)

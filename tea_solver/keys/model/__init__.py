@@ -122,7 +122,8 @@ class Observed:
     by_key: dict
 
 
-def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams()) -> Observed:
+def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(),
+            aligner: dict | None = None) -> Observed:
     """Frames, cores, edges and their features for a whole file."""
     names = list(groups)
     prepared = [_prepare(insts) for insts in groups.values()]
@@ -131,15 +132,19 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     regions = [group_regions(ts, os, stats, params, [inst.source for inst in insts])
                for (ts, os), insts in zip(prepared, groups.values())]
     obs = observations(regions)
-    evidence = _evidence(groups, prepared, params)
+    evidence = _evidence(groups, prepared, params, aligner)
     feats, by_key = features(obs, evidence)
     return Observed(names, prepared, regions, obs, evidence, feats, by_key)
 
 
-def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams()
-             ) -> FileModel:
-    """Fit the model to a whole file (groups of instances by ``template_id``)."""
-    ob = observe(groups, params)
+def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(),
+             aligner: dict | None = None) -> FileModel:
+    """Fit the model to a whole file (groups of instances by ``template_id``).
+
+    ``aligner``: ``{"name": "simalign", "model": …, "method": …}`` to take the
+    word alignments from SimAlign instead of the file's IBM Model 1.
+    """
+    ob = observe(groups, params, aligner)
     probs = {k: (probability(f, params) if admissible(k, f) else 0.0)
              for k, f in ob.features.items()}
     ext = extents(ob.obs, probs, ob.by_key)
@@ -282,7 +287,7 @@ def noise_rate(groups: Sequence["GroupAlignment"], forms: dict, params: ModelPar
     return bad / total if total else 0.0
 
 
-def _evidence(groups, prepared, params: ModelParams) -> Evidence:
+def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None) -> Evidence:
     """What the source and the file say beyond the observations (:mod:`.edges`)."""
     sources: dict = defaultdict(set)
     siblings: dict = defaultdict(set)
@@ -320,7 +325,15 @@ def _evidence(groups, prepared, params: ModelParams) -> Evidence:
                 neighbours[(o.slot, 1)][g][right[0].lower() if right else ""] += 1
         group_units.append(counts)
         group_slots.append(slots)
-    ibm = Alignment(units, joined, params.ibm_iterations) if params.ibm_iterations else None
+    name = (aligner or {}).get("name", "cooccurrence")
+    if name == "simalign":
+        from tea_solver.keys.simalign_backend import SimAlignment
+        ibm = SimAlignment(units, joined, model=aligner.get("model"),
+                           method=aligner.get("method", "itermax"))
+    elif name == "cooccurrence":
+        ibm = Alignment(units, joined, params.ibm_iterations) if params.ibm_iterations else None
+    else:
+        raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % name)
     # a slot whose source neighbour on a side differs between groups: target
     # material constant on that side translates no source frame word
     unbound = {key: float(len({c.most_common(1)[0][0] for c in per_group.values()}) >= 2)
