@@ -129,11 +129,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_expand(args) -> int:
     from tea_solver.expand import expand_checklist
-    from tea_solver.io import dump_instances, load_checklist, write_atomic
+    from tea_solver.io import check_output, dump_instances, load_checklist, write_atomic
+    check_output(args.output, [args.checklist])
     doc = load_checklist(args.checklist)
     records = expand_checklist(doc, max_per_template=args.max_per_template, seed=args.seed,
                                path=args.checklist)
-    write_atomic(args.output, dump_instances(records))
+    write_atomic(args.output, dump_instances(records), inputs=[args.checklist])
     print("wrote %d instances to %s" % (len(records), args.output), file=sys.stderr)
     return EXIT_OK
 
@@ -152,8 +153,9 @@ def options_from_args(args):
 
 def cmd_extract(args) -> int:
     from tea_solver.extract import extract
-    from tea_solver.io import dump_checklist, read_instance_file, write_atomic
+    from tea_solver.io import check_output, dump_checklist, read_instance_file, write_atomic
     opts = options_from_args(args)
+    check_output(args.output, [args.instances])
     data = read_instance_file(args.instances)
     doc = extract(data.records, opts, jobs=args.jobs, progress=args.progress or None)
     fallback = doc["report"].get("keys_fallback")
@@ -162,7 +164,7 @@ def cmd_extract(args) -> int:
               % (args.instances, fallback["line"] or fallback["instance"], fallback["reason"]),
               file=sys.stderr)
     doc["report"]["nfc_normalized_instances"] = data.nfc_changed
-    write_atomic(args.output, dump_checklist(doc))
+    write_atomic(args.output, dump_checklist(doc), inputs=[args.instances])
     groups = doc["report"]["groups"]
     print("wrote %d templates for %d groups to %s" % (len(doc["templates"]), len(groups),
                                                       args.output), file=sys.stderr)

@@ -33,6 +33,7 @@ A reference may be a CheckList or a MultiCheckList gold file written by
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import OrderedDict
 from typing import Any, Sequence
@@ -203,8 +204,10 @@ def run_evaluate(checklists: Sequence[str], reference: str | None = None,
     for name, s in record["signatures"].items():
         print("%s: %s" % (name, s), file=out)
     if out_dir:
+        inputs = [*checklists, reference, predictions]
         written = write_tables(out_dir, record["tables"], _json_record(record),
-                               title="tea-solver evaluate")
+                               title="tea-solver evaluate",
+                               inputs=[p for p in inputs if isinstance(p, (str, os.PathLike))])
         print("wrote %d files to %s" % (len(written), out_dir), file=sys.stderr)
     return 0
 
