@@ -163,7 +163,7 @@ def cmd_extract(args) -> int:
         print("tea-solver: warning: %s:%s: %s; extracting with --keys graph"
               % (args.instances, fallback["line"] or fallback["instance"], fallback["reason"]),
               file=sys.stderr)
-    doc["report"]["nfc_normalized_instances"] = data.nfc_changed
+    doc["report"]["non_nfc_instances"] = data.non_nfc
     write_atomic(args.output, dump_checklist(doc), inputs=[args.instances])
     groups = doc["report"]["groups"]
     print("wrote %d templates for %d groups to %s" % (len(doc["templates"]), len(groups),

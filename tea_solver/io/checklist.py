@@ -20,10 +20,11 @@ Policies (decided here, tested in tests/test_io.py and tests/bad_inputs/):
 * A template's slots must fit the lexicons it uses: ``{key[i]}`` needs tuple
   entries with more than ``i`` elements, ``{key}`` needs string entries, and
   ``n`` cardinal draws ``{key}``, ``{key1}``, … need ``n`` different values.
-* Unicode: template strings and lexicon values are normalised to NFC on read
-  (the instance reader does the same with targets), so that visually equal
-  strings compare equal; :func:`read_checklist_file` reports how many strings
-  changed.
+* Unicode: template strings and lexicon values are kept exactly as written
+  (expansion must produce the user's characters, and NFC rewrites real text:
+  nukta letters are composition exclusions); :func:`read_checklist_file`
+  counts the strings not in NFC.  :func:`normalize_checklist` exists for
+  comparisons (``evaluate`` matches templates on NFC copies), never for output.
 * Line numbers for problems found after parsing (say, an unknown lexicon key)
   are found by re-scanning the text along the JSON path of the offending value.
 """
@@ -407,7 +408,7 @@ def nfc(s: str) -> str:
 
 
 class _Counter:
-    """Counts the strings NFC changed."""
+    """NFC-normalises strings in place (comparisons only) and counts those it changed."""
 
     def __init__(self) -> None:
         self.changed = 0
@@ -448,27 +449,31 @@ def normalize_checklist(doc: Any) -> int:
     return c.changed
 
 
+def count_non_nfc(doc: Any) -> int:
+    """Template strings and lexicon values of a document that are not in NFC."""
+    return normalize_checklist(json.loads(json.dumps(doc)))
+
+
 # --------------------------------------------------------------------------- #
 # Files
 
 @dataclass
 class ChecklistFile:
-    """A loaded, validated CheckList; ``nfc_changed`` strings were normalised."""
+    """A loaded, validated CheckList (text as written); ``non_nfc`` strings are not NFC."""
 
     doc: dict
     path: str
-    nfc_changed: int
+    non_nfc: int
     templates: list = field(default_factory=list, repr=False)  # PreparedTemplate
 
 
 def read_checklist_file(path: str | os.PathLike) -> ChecklistFile:
-    """Read, NFC-normalise and validate a CheckList file (raises InputError)."""
+    """Read and validate a CheckList file, text as written (raises InputError)."""
     path = os.fspath(path)
     text = read_text(path)
     doc = parse_json_document(text, path)
-    changed = normalize_checklist(doc)
     prepared = validate_checklist(doc, path, text=text)
-    return ChecklistFile(doc, path, changed, prepared)
+    return ChecklistFile(doc, path, count_non_nfc(doc), prepared)
 
 
 def load_checklist(path: str | os.PathLike) -> dict:
