@@ -11,7 +11,7 @@ import os
 import sys
 
 from tea_solver import __version__
-from tea_solver.errors import InputError, WorkerDied
+from tea_solver.errors import InputError, Terminated, WorkerDied
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -191,9 +191,15 @@ COMMANDS = {"expand": cmd_expand, "extract": cmd_extract, "evaluate": cmd_evalua
 
 
 def main(argv=None) -> int:
+    from tea_solver import signals
     try:
-        args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        with signals.handled():
+            args = build_parser().parse_args(argv)
+            return COMMANDS[args.command](args)
+    except Terminated as e:
+        print("tea-solver: terminated by %s; no output file was written" % e.name,
+              file=sys.stderr)
+        return 128 + e.signum
     except InputError as e:
         print("tea-solver: error: %s" % e, file=sys.stderr)
         return EXIT_USAGE

@@ -34,3 +34,23 @@ class InputError(Exception):
 
 class WorkerDied(RuntimeError):
     """A parallel worker process ended abnormally; the run wrote nothing."""
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived (see :mod:`tea_solver.signals`).
+
+    A ``BaseException``, like ``KeyboardInterrupt``, so that no ``except
+    Exception`` swallows it on its way out; the CLI exits with 128 + signal.
+    """
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def name(self) -> str:
+        import signal
+        try:
+            return signal.Signals(self.signum).name
+        except ValueError:
+            return "signal %d" % self.signum

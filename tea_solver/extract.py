@@ -28,7 +28,7 @@ from collections import OrderedDict
 from dataclasses import asdict, dataclass, field, replace
 from typing import Iterable, Sequence
 
-from tea_solver import __version__
+from tea_solver import __version__, signals
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
 from tea_solver.cover.greedy import greedy_order
@@ -360,15 +360,29 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
         # ProcessPoolExecutor (not multiprocessing.Pool): a worker that dies
         # (killed, out of memory) raises BrokenProcessPool instead of hanging.
         ctx = multiprocessing.get_context("spawn")
+        signals.start_resource_tracker()
+        pool = ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=ctx,
+                                   initializer=signals.worker_init)
         try:
-            with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=ctx) as pool:
-                for res in pool.map(_run_group, tasks):
-                    results.append(res)
-                    if bar:
-                        bar.update(1)
+            # futures, not pool.map: map cancels the pending ones when interrupted,
+            # and CPython 3.11's manager thread then dies (InvalidStateError) before
+            # closing the call queue, so the interpreter hangs at exit
+            futures = [pool.submit(_run_group, task) for task in tasks]
+            for future in futures:
+                res = future.result()
+                results.append(res)
+                if bar:
+                    bar.update(1)
         except BrokenProcessPool as e:
             raise WorkerDied("a worker process died (killed or out of memory) while "
                              "extracting; no output was written") from e
+        except BaseException:
+            # Ctrl-C, SIGTERM, SIGHUP, an error: shutdown() alone would wait for
+            # the groups the workers are computing; end them now.
+            signals.terminate(list((getattr(pool, "_processes", None) or {}).values()))
+            raise
+        finally:
+            pool.shutdown(wait=True)   # not cancel_futures: see above
     else:
         for task in tasks:
             results.append(_run_group(task))

@@ -25,6 +25,8 @@ from time import perf_counter
 from ortools.linear_solver import pywraplp
 from ortools.sat.python import cp_model
 
+from tea_solver import signals
+
 from .greedy import cheap_lower_bound, greedy_order
 from .problem import CoverProblem, CoverResult, Reduction, reduce_problem
 
@@ -167,7 +169,11 @@ def _run(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: _Budget, se
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     solver.parameters.linearization_level = 2  # the LP relaxation is what proves covers optimal
-    status = solver.status_name(solver.solve(model))
+    # Ctrl-C must reach Python (CP-SAT would swallow it and carry on with the next
+    # group); tea_solver.signals stops the search from its watcher thread instead.
+    solver.parameters.catch_sigint_signal = False
+    with signals.stoppable(solver.stop_search):
+        status = solver.status_name(solver.solve(model))
     budget.used += solver.deterministic_time
     budget.wall_limit_hit |= solver.wall_time >= 0.99 * solver.parameters.max_time_in_seconds
     if status in ("INFEASIBLE", "MODEL_INVALID"):
