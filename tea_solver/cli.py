@@ -11,7 +11,7 @@ import os
 import sys
 
 from tea_solver import __version__
-from tea_solver.errors import InputError, Terminated, WorkerDied
+from tea_solver.errors import InputError, Terminated, WorkerDied, one_line
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -39,6 +39,22 @@ def _int_at_least(low: int):
 _positive_int = _int_at_least(1)
 _nonneg_int = _int_at_least(0)
 
+#: CP-SAT's random seed is a 32-bit signed integer.
+MAX_SEED = 2 ** 31 - 1
+
+
+def _seed(text):
+    """argparse type: a seed CP-SAT accepts (0 .. 2**31 - 1), one line otherwise."""
+    try:
+        v = int(text) if len(text) <= 20 else None
+    except ValueError:
+        v = None
+    if v is None or not 0 <= v <= MAX_SEED:
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise argparse.ArgumentTypeError("expected an integer from 0 to %d, got %r"
+                                         % (MAX_SEED, shown))
+    return v
+
 
 def _positive_float(text):
     try:
@@ -60,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("checklist")
     e.add_argument("-o", "--output", required=True)
     e.add_argument("--max-per-template", type=_positive_int, default=None)
-    e.add_argument("--seed", type=int, default=0)
+    e.add_argument("--seed", type=_seed, default=0)
 
     x = sub.add_parser("extract", help="instances (JSONL) -> target CheckList")
     x.add_argument("instances")
@@ -80,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--min-support", type=_nonneg_int, default=1)
     x.add_argument("--time-limit", type=_positive_float, default=30.0,
                    help="per group, CP-SAT deterministic seconds")
-    x.add_argument("--seed", type=int, default=0)
+    x.add_argument("--seed", type=_seed, default=0)
     x.add_argument("--max-candidates", type=_positive_int, default=4096,
                    help="per instance; beyond it candidate enumeration is cut (reported)")
     x.add_argument("--aligner", default="cooccurrence",
@@ -115,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--device", default=None, help="transformers device (cpu, cuda, 0, ...)")
     v.add_argument("--max-per-template", type=_positive_int, default=100,
                    help="FR: test instances per template (seeded sample above it)")
-    v.add_argument("--seed", type=int, default=0)
+    v.add_argument("--seed", type=_seed, default=0)
     v.add_argument("--cap", type=_positive_int, default=200000,
                    help="language-level P/R: strings per template before sampling")
     v.add_argument("--ct-bleu-scope", choices=("document", "group"), default="document")
@@ -135,7 +151,7 @@ def cmd_expand(args) -> int:
     records = expand_checklist(doc, max_per_template=args.max_per_template, seed=args.seed,
                                path=args.checklist)
     write_atomic(args.output, dump_instances(records), inputs=[args.checklist])
-    print("wrote %d instances to %s" % (len(records), args.output), file=sys.stderr)
+    print(one_line("wrote %d instances to %s" % (len(records), args.output)), file=sys.stderr)
     return EXIT_OK
 
 
@@ -160,14 +176,14 @@ def cmd_extract(args) -> int:
     doc = extract(data.records, opts, jobs=args.jobs, progress=args.progress or None)
     fallback = doc["report"].get("keys_fallback")
     if fallback:
-        print("tea-solver: warning: %s:%s: %s; extracting with --keys graph"
-              % (args.instances, fallback["line"] or fallback["instance"], fallback["reason"]),
-              file=sys.stderr)
+        print(one_line("tea-solver: warning: %s:%s: %s; extracting with --keys graph"
+                       % (args.instances, fallback["line"] or fallback["instance"],
+                          fallback["reason"])), file=sys.stderr)
     doc["report"]["non_nfc_instances"] = data.non_nfc
     write_atomic(args.output, dump_checklist(doc), inputs=[args.instances])
     groups = doc["report"]["groups"]
-    print("wrote %d templates for %d groups to %s" % (len(doc["templates"]), len(groups),
-                                                      args.output), file=sys.stderr)
+    print(one_line("wrote %d templates for %d groups to %s"
+                   % (len(doc["templates"]), len(groups), args.output)), file=sys.stderr)
     return EXIT_OK
 
 
@@ -204,7 +220,7 @@ def main(argv=None) -> int:
         print("tea-solver: error: %s" % e, file=sys.stderr)
         return EXIT_USAGE
     except WorkerDied as e:
-        print("tea-solver: error: %s" % e, file=sys.stderr)
+        print(one_line("tea-solver: error: %s" % e), file=sys.stderr)
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         print("tea-solver: interrupted; no output file was written", file=sys.stderr)
@@ -214,8 +230,8 @@ def main(argv=None) -> int:
     except Exception as e:  # a bug, not bad input: one line, traceback on request
         if os.environ.get("TEA_SOLVER_DEBUG"):
             raise
-        print("tea-solver: internal error: %s: %s (set TEA_SOLVER_DEBUG=1 for a traceback)"
-              % (type(e).__name__, e), file=sys.stderr)
+        print(one_line("tea-solver: internal error: %s: %s (set TEA_SOLVER_DEBUG=1 for a "
+                       "traceback)" % (type(e).__name__, e)), file=sys.stderr)
         return EXIT_INTERNAL
 
 

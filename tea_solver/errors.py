@@ -7,6 +7,28 @@ and exits with status 2; nothing else in the library prints or exits.
 
 from __future__ import annotations
 
+import unicodedata
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r"}
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters escaped.
+
+    Messages name files and quote ids, and both may hold a newline (a file
+    called ``a\nb.json``): the promise is one line on stderr whatever they hold.
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch == "\t" or unicodedata.category(ch) not in ("Cc", "Zl", "Zp"):
+            out.append(ch)
+        else:
+            out.append(_ESCAPES.get(ch) or ("\\x%02x" % ord(ch) if ord(ch) < 256
+                                            else "\\u%04x" % ord(ch)))
+    return "".join(out)
+
 
 class InputError(Exception):
     """Bad input: names the file, the line (1-based, optional) and the problem."""
@@ -29,7 +51,7 @@ class InputError(Exception):
         what = self.message
         if self.field:
             what = "field '%s': %s" % (self.field, what)
-        return where + what
+        return one_line(where + what)
 
 
 class WorkerDied(RuntimeError):

@@ -38,7 +38,7 @@ import sys
 from collections import OrderedDict
 from typing import Any, Sequence
 
-from tea_solver.errors import InputError
+from tea_solver.errors import InputError, one_line
 
 from .base import (METRICS, LoadedChecklist, Metric, from_doc, load, mcl_gold_to_checklist,
                    register, unique_names)
@@ -208,7 +208,7 @@ def run_evaluate(checklists: Sequence[str], reference: str | None = None,
         written = write_tables(out_dir, record["tables"], _json_record(record),
                                title="tea-solver evaluate",
                                inputs=[p for p in inputs if isinstance(p, (str, os.PathLike))])
-        print("wrote %d files to %s" % (len(written), out_dir), file=sys.stderr)
+        print(one_line("wrote %d files to %s" % (len(written), out_dir)), file=sys.stderr)
     return 0
 
 

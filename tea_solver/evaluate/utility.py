@@ -51,6 +51,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from tea_solver.errors import InputError
 from tea_solver.expand import iter_expanded
+from tea_solver.io import jsontext
 from tea_solver.io.atomic import JSON_WS, read_text
 
 from .base import LoadedChecklist, Metric, norm_ws, register, sig
@@ -143,10 +144,7 @@ class PredictionsFile(Predictor):
         for n, line in enumerate(text.split("\n"), 1):
             if not line.strip(JSON_WS):
                 continue
-            try:
-                obj = json.loads(line)
-            except ValueError as e:
-                raise InputError("malformed JSON: %s" % e, path=self.path, line=n) from None
+            obj = jsontext.parse(line, self.path, n)
             if not isinstance(obj, dict):
                 raise InputError("a prediction must be a JSON object", path=self.path, line=n)
             if "pred" not in obj:

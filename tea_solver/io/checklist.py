@@ -41,6 +41,7 @@ from typing import Any, Iterable, Mapping
 from ..errors import InputError
 from ..template import (Template, TemplateSyntaxError, parse_template, slot_value,
                         valid_lexicon_name)
+from . import jsontext
 from .atomic import JSON_WS, read_text
 
 FORMAT = "tea-checklist/1"
@@ -338,6 +339,9 @@ def prepare_checklist(doc: Any) -> list:
     """Validate a whole document; the templates, prepared (raises :class:`Problem`)."""
     if not isinstance(doc, dict):
         raise Problem("top level must be a JSON object, not %s" % json_type_name(doc))
+    bad = jsontext.check_value(doc)
+    if bad is not None:
+        raise Problem(*bad)
     if "format" not in doc:
         raise Problem("missing field 'format' (expected \"%s\")" % FORMAT)
     if doc["format"] != FORMAT:
@@ -379,25 +383,14 @@ def validate_checklist(doc: Any, path: str | None = None, *,
         raise InputError(p.message, path=path, line=line) from None
 
 
-def json_error_message(e: json.JSONDecodeError) -> str:
-    """'malformed JSON: Expecting ',' delimiter (column 17)', or '… at end of input'."""
-    if not e.doc[e.pos:].strip(JSON_WS):
-        return "malformed JSON: %s at end of input (truncated?)" % e.msg.removesuffix(" at")
-    if e.msg.endswith(" at"):
-        return "malformed JSON: %s column %d" % (e.msg, e.colno)
-    return "malformed JSON: %s (column %d)" % (e.msg, e.colno)
+#: Kept under its old name; the strict JSON policy lives in :mod:`.jsontext`.
+json_error_message = jsontext.error_message
 
 
 def parse_json_document(text: str, path: str | None) -> Any:
-    """``json.loads`` with every failure turned into one :class:`InputError` line."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(json_error_message(e), path=path, line=e.lineno) from None
-    except RecursionError:
-        raise InputError("malformed JSON: nested too deeply", path=path) from None
-    except ValueError as e:   # e.g. an integer with too many digits
-        raise InputError("malformed JSON: %s" % e, path=path) from None
+    """Strict ``json.loads`` (:mod:`.jsontext`): every failure is one :class:`InputError`
+    line with the line number."""
+    return jsontext.parse(text, path)
 
 
 # --------------------------------------------------------------------------- #
@@ -487,4 +480,4 @@ def dump_checklist(doc: Mapping) -> str:
     Not sorted: the order of fields is the writer's choice (SPEC order), and
     insertion order is deterministic already.
     """
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    return jsontext.dumps(doc, ensure_ascii=False, indent=2) + "\n"

@@ -35,7 +35,6 @@ Policies (decided here, tested in tests/test_io.py and tests/bad_inputs/):
 
 from __future__ import annotations
 
-import json
 import os
 import unicodedata
 from dataclasses import dataclass
@@ -43,8 +42,9 @@ from typing import Any, Iterable
 
 from ..errors import InputError
 from ..template import NAME_RE
+from . import jsontext
 from .atomic import JSON_WS, read_text
-from .checklist import json_type_name, json_error_message
+from .checklist import json_type_name
 from .records import Instance
 
 
@@ -172,15 +172,7 @@ def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> In
     shape: dict = {}          # template_id -> (multi, arity, line)
     non_nfc = 0
     for n, line in _lines(text):
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(json_error_message(e), path=path, line=n) from None
-        except RecursionError:
-            raise InputError("malformed JSON: nested too deeply", path=path,
-                             line=n) from None
-        except ValueError as e:
-            raise InputError("malformed JSON: %s" % e, path=path, line=n) from None
+        obj = jsontext.parse(line, path, n)
         try:
             inst, ch = parse_instance(obj, n, need_source=need_source)
             _check_group(inst, shape)
@@ -237,5 +229,5 @@ def instance_to_dict(inst: Instance) -> dict:
 
 def dump_instances(records: Iterable) -> str:
     """JSON Lines text: one object per line (dicts as given, Instances converted)."""
-    return "".join(json.dumps(instance_to_dict(r) if isinstance(r, Instance) else r,
+    return "".join(jsontext.dumps(instance_to_dict(r) if isinstance(r, Instance) else r,
                               ensure_ascii=False) + "\n" for r in records)
