@@ -54,9 +54,15 @@ def run_demo(out=None) -> int:
         for t in doc["templates"]:
             lex = ", ".join("%s=%d" % (k, len(v)) for k, v in t["lexicons"].items())
             print("  [%3d] %s   (%s)" % (t["support"], t["template"], lex or "no slots"), file=out)
-        dropped = len(doc["templates"]) - len(filtered["templates"])
-        print("  --min-support 2 drops %d template(s) (the mistranslation), keeping %d"
-              % (dropped, len(filtered["templates"])), file=out)
+        dropped = [d for g in filtered["report"]["groups"] for d in g["dropped"]]
+        if dropped:
+            print("  --min-support 2 drops %d template(s) seen once (likely mistranslations), "
+                  "keeping %d:" % (len(dropped), len(filtered["templates"])), file=out)
+            for d in dropped:
+                print("    [%3d] %s" % (d["support"], d["template"]), file=out)
+        else:
+            print("  --min-support 2 drops no template: every one is seen twice or more "
+                  "(keeping %d)" % len(filtered["templates"]), file=out)
     print("\nOn your data:  tea-solver extract INSTANCES.jsonl -o TARGET.json [--keys align]",
           file=out)
     return 0

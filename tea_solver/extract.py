@@ -35,7 +35,7 @@ from tea_solver.cover.greedy import greedy_order
 from tea_solver.errors import WorkerDied
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
-from tea_solver.output import build_templates
+from tea_solver.output import build_templates, output_names, shape_text
 from tea_solver.support import filter_by_support
 from tea_solver.tokenize import Segmented, segment
 
@@ -230,7 +230,9 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     else:
         raise ValueError("unknown solver %r" % opts.solver)
 
-    kept, supports, owner = filter_by_support(result.chosen, sets, weights, opts.min_support)
+    filtered: list = []
+    kept, supports, owner = filter_by_support(result.chosen, sets, weights, opts.min_support,
+                                              dropped=filtered)
     kept_shapes = [shapes[c] for c in kept]
     order = sorted(range(len(kept)), key=lambda p: (-supports[p], (sets[kept[p]] & -sets[kept[p]]).bit_length()))
     kept_shapes = [kept_shapes[p] for p in order]
@@ -251,9 +253,12 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     assigned = [n_of_position[p] if p is not None else None for p in owner]
 
     carried = _carried_fields(instances)
+    dropped = [{"template": shape_text(shapes[t], output_names([shapes[t]], by_id), by_id,
+                                       multi), "support": n} for t, n in filtered]
     templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
                                 multi, agreement=opts.agreement, min_support=opts.min_support,
-                                evidence=alignment.agreement if alignment is not None else None)
+                                evidence=alignment.agreement if alignment is not None else None,
+                                dropped=dropped)
     for obj in templates:
         for name, value in carried.items():
             obj.setdefault(name, value)
@@ -274,6 +279,7 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         ("candidates", len(shapes)),
         ("cover_size", len(result.chosen)),
         ("truncated_instances", truncated),
+        ("dropped", dropped),           # templates --min-support removed, with their support
     ])
     return GroupResult(template_id, templates, dict(report))
 

@@ -39,13 +39,17 @@ def support_counts(owner: Sequence[int | None], weights: Sequence[int], n_chosen
 
 
 def filter_by_support(chosen: Sequence[int], sets: Sequence[int], weights: Sequence[int],
-                      min_support: int) -> tuple[list[int], list[int], list[int | None]]:
+                      min_support: int, dropped: list | None = None
+                      ) -> tuple[list[int], list[int], list[int | None]]:
     """Drop chosen templates whose support is below ``min_support``.
 
     Returns the kept template indices, their supports and the item → position
     (in the kept list) assignment; items of dropped templates that no kept
     template generates are left unassigned (``None``).  Templates whose support
-    is zero are always dropped: the cover never needs them.
+    is zero are always dropped: the cover never needs them.  ``dropped``, when
+    given, receives ``(template index, support when dropped)`` for every
+    template the threshold removed (support above zero), so the report can say
+    which templates the filter took out.
     """
     kept = list(chosen)
     threshold = max(1, min_support)
@@ -57,4 +61,6 @@ def filter_by_support(chosen: Sequence[int], sets: Sequence[int], weights: Seque
             return kept, counts, owner
         # drop the weakest first, one at a time: its instances may lift another
         worst = min(low, key=lambda p: (counts[p], -p))
+        if dropped is not None and counts[worst] > 0:
+            dropped.append((kept[worst], counts[worst]))
         kept.pop(worst)

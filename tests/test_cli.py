@@ -165,7 +165,7 @@ def test_demo_in_process_follows_stdout_redirection(monkeypatch):
     def fake_extract(records, opts, progress=None, **kw):   # keep this test fast
         groups = [{"template_id": "g", "instances": len(records), "templates": 1,
                    "status": "OPTIMAL" if opts.solver == "ilp" else "GREEDY",
-                   "lower_bound": 1, "seconds": 0.0}]
+                   "lower_bound": 1, "seconds": 0.0, "dropped": []}]
         return {"templates": [], "report": {"groups": groups}}
 
     monkeypatch.setattr(demo, "extract", fake_extract)
