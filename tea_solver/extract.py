@@ -142,13 +142,6 @@ def coverage(items: Sequence[tuple], index: KeyIndex, cap: int):
     return cov, values, truncated
 
 
-def _bitset(indices: Iterable[int]) -> int:
-    b = 0
-    for i in indices:
-        b |= 1 << i
-    return b
-
-
 def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: str,
                             cap: int, positions: dict | None = None) -> list[Key]:
     """The paper's Step 3: start with no key, add the key that shrinks the
@@ -170,8 +163,7 @@ def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: 
 
 def _greedy_size(items, keys, match, cap, positions=None) -> int:
     cov, _, _ = coverage(items, KeyIndex(keys, match, positions), cap)
-    problem = CoverProblem(len(items), tuple(_bitset(v) for v in cov.values()))
-    return len(greedy_order(problem))
+    return len(greedy_order(CoverProblem.from_members(len(items), cov.values())))
 
 
 def _carried_fields(instances: Sequence[Instance]) -> dict:
@@ -217,12 +209,13 @@ def extract_group(template_id: str, instances: Sequence[Instance],
 
     cov, values, truncated = coverage(items, index, opts.max_candidates)
     shapes = list(cov)
-    sets = tuple(_bitset(v) for v in cov.values())
     full = max((len(shape_slots(s)) for s in shapes), default=0) \
         if opts.keys == "align" else None
     costs = tuple(template_cost(s, values[s], len(cov[s]), full) for s in shapes)
     del values
-    problem = CoverProblem(len(items), sets, costs)
+    problem = CoverProblem.from_members(len(items), cov.values(), costs)
+    del cov
+    sets = problem.member_lists()
     if opts.solver == "ilp":
         result = ilp_cover(problem, time_limit=opts.time_limit, seed=opts.seed)
     elif opts.solver == "greedy":
@@ -234,15 +227,16 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     kept, supports, owner = filter_by_support(result.chosen, sets, weights, opts.min_support,
                                               dropped=filtered)
     kept_shapes = [shapes[c] for c in kept]
-    order = sorted(range(len(kept)), key=lambda p: (-supports[p], (sets[kept[p]] & -sets[kept[p]]).bit_length()))
+    # most support first, then the template whose first instance comes first
+    order = sorted(range(len(kept)), key=lambda p: (-supports[p], int(sets[kept[p]][0])))
     kept_shapes = [kept_shapes[p] for p in order]
-    kept_sets = [sets[kept[p]] for p in order]
+    generated = problem.covered_mask(kept)
 
     # fills of every covered item for every kept shape (a second, cheap pass)
     wanted = {shape: n for n, shape in enumerate(kept_shapes)}
     item_fills: list[list] = [[] for _ in kept_shapes]
     for i, segs in enumerate(items):
-        if not any(b >> i & 1 for b in kept_sets):
+        if not generated[i]:
             continue
         cands, _ = instance_candidates(segs, index, opts.max_candidates)
         for shape, f in cands:

@@ -15,19 +15,32 @@ from __future__ import annotations
 from typing import Sequence
 
 
-def assign(chosen: Sequence[int], sets: Sequence[int], n_items: int) -> list[int | None]:
-    """For every item, the position in ``chosen`` of the template it is assigned to."""
-    order = sorted(range(len(chosen)), key=lambda p: (-sets[chosen[p]].bit_count(), p))
+def assign(chosen: Sequence[int], sets: Sequence, n_items: int) -> list[int | None]:
+    """For every item, the position in ``chosen`` of the template it is assigned to.
+
+    ``sets[t]`` is a bitset (int) or the item indices of set ``t``
+    (:meth:`tea_solver.cover.CoverProblem.member_lists`).
+    """
+    members = [_items(sets[t]) for t in chosen]
+    order = sorted(range(len(chosen)), key=lambda p: (-len(members[p]), p))
     owner: list[int | None] = [None] * n_items
     for p in order:
-        bits = sets[chosen[p]]
-        i = 0
-        while bits:
-            if bits & 1 and owner[i] is None:
+        for i in members[p]:
+            if owner[i] is None:
                 owner[i] = p
-            bits >>= 1
-            i += 1
     return owner
+
+
+def _items(s) -> list[int]:
+    """Item indices of a set given as a bitset or as a sequence of indices."""
+    if isinstance(s, int):
+        out, i = [], 0
+        while s:
+            low = s & -s
+            out.append(low.bit_length() - 1)
+            s ^= low
+        return out
+    return [int(i) for i in s]
 
 
 def support_counts(owner: Sequence[int | None], weights: Sequence[int], n_chosen: int) -> list[int]:
@@ -38,7 +51,7 @@ def support_counts(owner: Sequence[int | None], weights: Sequence[int], n_chosen
     return counts
 
 
-def filter_by_support(chosen: Sequence[int], sets: Sequence[int], weights: Sequence[int],
+def filter_by_support(chosen: Sequence[int], sets: Sequence, weights: Sequence[int],
                       min_support: int, dropped: list | None = None
                       ) -> tuple[list[int], list[int], list[int | None]]:
     """Drop chosen templates whose support is below ``min_support``.
