@@ -2,7 +2,8 @@
 
 A group of that size is one source template expanded far (four slots, 60 x 40 x 59 x 50
 fills, a seeded sample of N) and "translated" word by word into a made-up language with
-the word order reversed.  Every configuration runs in a fresh process (``extract`` of the
+the word order reversed; one instance in 37 takes a variant frame word and one in 101
+drops a word, so the cover has several templates to choose.  Every configuration runs in a fresh process (``extract`` of the
 whole file, as the command line does), so its peak resident memory is its own
 (``ru_maxrss`` from ``wait4``).  Besides the total it prints the cover stage alone
 (greedy or reduction + CP-SAT) and, last, the ILP / greedy ratios of the same run, and
@@ -46,9 +47,13 @@ def write_group(path: Path, n: int, seed: int = 0) -> None:
            "templates": [{"id": "big", "template":
                           "{name} is more {adj} than {name1} in {city}."}]}
     with open(path, "w", encoding="utf-8") as f:
-        for rec in iter_expanded(doc, max_per_template=n, seed=seed, lang="xx"):
-            words = rec["source"].rstrip(".").split()
-            rec["target"] = " ".join(w[::-1].lower() + "x" for w in reversed(words)) + "."
+        for k, rec in enumerate(iter_expanded(doc, max_per_template=n, seed=seed, lang="xx")):
+            words = [w[::-1].lower() + "x" for w in reversed(rec["source"].rstrip(".").split())]
+            if k % 37 == 0:          # a variant the translator sometimes writes
+                words[4] = "plusx"
+            if k % 101 == 0:         # and an omission
+                del words[1]
+            rec["target"] = " ".join(words) + "."
             f.write(dumps(rec, ensure_ascii=False) + "\n")
 
 
