@@ -12,6 +12,7 @@ import sys
 
 from tea_solver import __version__
 from tea_solver.errors import InputError, Terminated, WorkerDied, one_line
+from tea_solver.expand import DEFAULT_MAX_INSTANCES
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -66,6 +67,41 @@ def _positive_float(text):
     return v
 
 
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def _size(text):
+    """argparse type: a byte count, ``1048576`` or with a binary unit ``512K``, ``16M``, ``1G``."""
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = t[-1:] if t[-1:] in _UNITS else ""
+    number = t[:-1] if unit else t
+    if not number.isdigit() or len(number) > 15 or int(number) < 1:
+        raise argparse.ArgumentTypeError("expected a size such as 1048576, 512K, 16M or 1G, "
+                                         "got %r" % text[:24])
+    return int(number) * _UNITS[unit]
+
+
+def _add_read_limits(parser) -> None:
+    """``--max-input-size`` and ``--max-line-length``, shared by every reading command."""
+    from tea_solver.io.atomic import ReadLimits, human_size
+    parser.add_argument("--max-input-size", type=_size, metavar="SIZE",
+                        default=ReadLimits.max_bytes,
+                        help="refuse an input file larger than this (default: %s)"
+                        % human_size(ReadLimits.max_bytes))
+    parser.add_argument("--max-line-length", type=_size, metavar="SIZE",
+                        default=ReadLimits.max_line,
+                        help="refuse a JSON Lines file with a longer line (default: %s)"
+                        % human_size(ReadLimits.max_line))
+
+
+def available_cores() -> int:
+    """CPUs this process may run on (the affinity mask, not the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tea-solver", description="Multilingual CheckList template extraction "
                 "(TEA) with an exact set cover.")
@@ -77,6 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("-o", "--output", required=True)
     e.add_argument("--max-per-template", type=_positive_int, default=None)
     e.add_argument("--seed", type=_seed, default=0)
+    e.add_argument("--max-instances", type=_positive_int, metavar="N",
+                   default=DEFAULT_MAX_INSTANCES,
+                   help="refuse a CheckList that expands to more instances, counted before "
+                        "any is made (default: %s)" % format(DEFAULT_MAX_INSTANCES, ","))
+    _add_read_limits(e)
 
     x = sub.add_parser("extract", help="instances (JSONL) -> target CheckList")
     x.add_argument("instances")
@@ -114,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "the other groups that share its lexicons")
     x.add_argument("--jobs", type=_positive_int, default=1)
     x.add_argument("--progress", action="store_true", help="show a progress bar")
+    _add_read_limits(x)
 
     v = sub.add_parser("evaluate", help="score CheckLists (diversity, correctness, utility, "
                        "cost)")
@@ -138,20 +180,28 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--ct-bleu-tokenize", default=None,
                    choices=("13a", "zh", "char", "intl", "none"),
                    help="sacrebleu tokenizer for CT-BLEU (default: by language)")
+    _add_read_limits(v)
 
     sub.add_parser("demo", help="run the main job on bundled data")
     return p
 
 
 def cmd_expand(args) -> int:
-    from tea_solver.expand import expand_checklist
-    from tea_solver.io import check_output, dump_instances, load_checklist, write_atomic
+    from tea_solver.expand import iter_expanded
+    from tea_solver.io import check_output, iter_dump_instances, load_checklist, write_atomic
     check_output(args.output, [args.checklist])
     doc = load_checklist(args.checklist)
-    records = expand_checklist(doc, max_per_template=args.max_per_template, seed=args.seed,
-                               path=args.checklist)
-    write_atomic(args.output, dump_instances(records), inputs=[args.checklist])
-    print(one_line("wrote %d instances to %s" % (len(records), args.output)), file=sys.stderr)
+    # counted (and refused above --max-instances) before the first instance, then streamed
+    records = iter_expanded(doc, max_per_template=args.max_per_template, seed=args.seed,
+                            path=args.checklist, max_instances=args.max_instances)
+    written = [0]
+
+    def counted():
+        for rec in records:
+            written[0] += 1
+            yield rec
+    write_atomic(args.output, iter_dump_instances(counted()), inputs=[args.checklist])
+    print(one_line("wrote %d instances to %s" % (written[0], args.output)), file=sys.stderr)
     return EXIT_OK
 
 
@@ -173,7 +223,13 @@ def cmd_extract(args) -> int:
     opts = options_from_args(args)
     check_output(args.output, [args.instances])
     data = read_instance_file(args.instances)
-    doc = extract(data.records, opts, jobs=args.jobs, progress=args.progress or None)
+    jobs = args.jobs
+    if jobs > available_cores():
+        # more processes than cores only adds memory (a copy of the pipeline each)
+        jobs = available_cores()
+        print("tea-solver: warning: --jobs %d is more than the %d available cores; using %d"
+              % (args.jobs, jobs, jobs), file=sys.stderr)
+    doc = extract(data.records, opts, jobs=jobs, progress=args.progress or None)
     fallback = doc["report"].get("keys_fallback")
     if fallback:
         print(one_line("tea-solver: warning: %s:%s: %s; extracting with --keys graph"
@@ -211,7 +267,10 @@ def main(argv=None) -> int:
     try:
         with signals.handled():
             args = build_parser().parse_args(argv)
-            return COMMANDS[args.command](args)
+            from tea_solver.io import read_limits
+            with read_limits(getattr(args, "max_input_size", None),
+                             getattr(args, "max_line_length", None)):
+                return COMMANDS[args.command](args)
     except Terminated as e:
         print("tea-solver: terminated by %s; no output file was written" % e.name,
               file=sys.stderr)

@@ -38,12 +38,12 @@ from __future__ import annotations
 import os
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..errors import InputError
 from ..template import NAME_RE
 from . import jsontext
-from .atomic import JSON_WS, read_text
+from .atomic import read_lines
 from .checklist import json_type_name
 from .records import Instance
 
@@ -156,22 +156,17 @@ def _shape(multi: bool, n: int) -> str:
     return "a list of %d" % n if multi else "a string"
 
 
-def _lines(text: str) -> Iterable[tuple[int, str]]:
-    """(line number, line) of the non-blank lines."""
-    for n, line in enumerate(text.split("\n"), 1):
-        if line.strip(JSON_WS):
-            yield n, line
-
-
 def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> InstanceFile:
-    """Read and validate a JSON Lines instance file (raises :class:`InputError`)."""
+    """Read and validate a JSON Lines instance file (raises :class:`InputError`).
+
+    Streamed line by line under :data:`tea_solver.io.atomic.LIMITS`.
+    """
     path = os.fspath(path)
-    text = read_text(path)
     records: list = []
     first_id: dict = {}
     shape: dict = {}          # template_id -> (multi, arity, line)
     non_nfc = 0
-    for n, line in _lines(text):
+    for n, line in read_lines(path):
         obj = jsontext.parse(line, path, n)
         try:
             inst, ch = parse_instance(obj, n, need_source=need_source)
@@ -229,5 +224,11 @@ def instance_to_dict(inst: Instance) -> dict:
 
 def dump_instances(records: Iterable) -> str:
     """JSON Lines text: one object per line (dicts as given, Instances converted)."""
-    return "".join(jsontext.dumps(instance_to_dict(r) if isinstance(r, Instance) else r,
-                              ensure_ascii=False) + "\n" for r in records)
+    return "".join(iter_dump_instances(records))
+
+
+def iter_dump_instances(records: Iterable) -> Iterator[str]:
+    """:func:`dump_instances` line by line, for outputs too large to hold at once."""
+    for r in records:
+        yield jsontext.dumps(instance_to_dict(r) if isinstance(r, Instance) else r,
+                             ensure_ascii=False) + "\n"
