@@ -205,7 +205,7 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     elif opts.key_selection != "all":
         raise ValueError("key_selection must be 'all' or 'iterative'")
     by_id = {key.id: key for key in keys}
-    index = KeyIndex(keys, opts.match, positions)
+    index = KeyIndex(keys, opts.match, positions, targets=items)
 
     cov, values, truncated = coverage(items, index, opts.max_candidates)
     shapes = list(cov)
