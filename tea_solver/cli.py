@@ -13,6 +13,7 @@ import sys
 from tea_solver import __version__
 from tea_solver.errors import InputError, Terminated, WorkerDied, one_line
 from tea_solver.expand import DEFAULT_MAX_INSTANCES
+from tea_solver.progress import PROGRESS_DELAY
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -102,28 +103,57 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
+class DefaultsHelpFormatter(argparse.HelpFormatter):
+    """``--help`` shows every option's default, once.
+
+    argparse's ``ArgumentDefaultsHelpFormatter`` also prints ``(default: None)``
+    and ``(default: False)`` and repeats a default the help text already states;
+    this one adds ``(default: X)`` only where there is one to tell.
+    """
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if (not action.option_strings or action.required or "default" in text.lower()
+                or any(action.default is v for v in (None, False, argparse.SUPPRESS))):
+            return text
+        return text + " (default: %(default)s)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tea-solver", description="Multilingual CheckList template extraction "
-                "(TEA) with an exact set cover.")
+                "(TEA) with an exact set cover.", formatter_class=DefaultsHelpFormatter)
     p.add_argument("--version", action="version", version="tea-solver " + __version__)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    e = sub.add_parser("expand", help="CheckList -> instances (JSONL, fills recorded)")
-    e.add_argument("checklist")
-    e.add_argument("-o", "--output", required=True)
-    e.add_argument("--max-per-template", type=_positive_int, default=None)
-    e.add_argument("--seed", type=_seed, default=0)
+    def command(name, help_text):
+        return sub.add_parser(name, help=help_text, description=help_text,
+                              formatter_class=DefaultsHelpFormatter)
+
+    e = command("expand", "CheckList -> instances (JSON Lines, with the fill of each)")
+    e.add_argument("checklist", help="source CheckList (tea-checklist/1 JSON)")
+    e.add_argument("-o", "--output", required=True, metavar="INSTANCES.jsonl",
+                   help="instance file to write (written whole or not at all)")
+    e.add_argument("--max-per-template", type=_positive_int, default=None, metavar="N",
+                   help="a seeded uniform sample of N fills per template (default: all)")
+    e.add_argument("--seed", type=_seed, default=0, help="sampling seed, 0..%d" % MAX_SEED)
     e.add_argument("--max-instances", type=_positive_int, metavar="N",
                    default=DEFAULT_MAX_INSTANCES,
                    help="refuse a CheckList that expands to more instances, counted before "
                         "any is made (default: %s)" % format(DEFAULT_MAX_INSTANCES, ","))
     _add_read_limits(e)
 
-    x = sub.add_parser("extract", help="instances (JSONL) -> target CheckList")
-    x.add_argument("instances")
-    x.add_argument("-o", "--output", required=True)
-    x.add_argument("--solver", choices=("ilp", "greedy"), default="ilp")
-    x.add_argument("--keys", choices=("graph", "align"), default="graph")
+    x = command("extract", "instances (JSON Lines) -> target CheckList")
+    x.add_argument("instances", help="instance file: template_id and target per line; "
+                   "source and fill for --keys align")
+    x.add_argument("-o", "--output", required=True, metavar="TARGET.json",
+                   help="target CheckList to write (written whole or not at all)")
+    x.add_argument("--solver", choices=("ilp", "greedy"), default="ilp",
+                   help="set cover: exact CP-SAT ILP, or the paper's greedy")
+    x.add_argument("--keys", choices=("graph", "align"), default=None,
+                   help="Step 1: alignment-guided keys named after the source slots, or the "
+                        "paper's word-graph keys (default: align; graph where the instances "
+                        "have no source and fill, recorded in report.keys_fallback, and a "
+                        "warning when align was asked for)")
     x.add_argument("--k", type=_positive_int, default=2,
                    help="graph keys: at most K tokens between two nodes (paper: 2)")
     x.add_argument("--paths", choices=("attested", "graph"), default="attested",
@@ -134,17 +164,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="terminal matching on token boundaries or anywhere (paper)")
     x.add_argument("--key-selection", choices=("all", "iterative"), default="all",
                    help="use all keys, or add them one at a time (paper Step 3)")
-    x.add_argument("--min-support", type=_nonneg_int, default=1)
-    x.add_argument("--time-limit", type=_positive_float, default=30.0,
-                   help="per group, CP-SAT deterministic seconds")
-    x.add_argument("--seed", type=_seed, default=0)
-    x.add_argument("--max-candidates", type=_positive_int, default=4096,
-                   help="per instance; beyond it candidate enumeration is cut (reported)")
+    x.add_argument("--min-support", type=_nonneg_int, default=1, metavar="N",
+                   help="drop templates (and, with align keys, lexicon values) seen fewer "
+                        "than N times; report.groups[].dropped lists them")
+    x.add_argument("--time-limit", type=_positive_float, default=30.0, metavar="SECONDS",
+                   help="per group: CP-SAT deterministic seconds; the whole cover stage "
+                        "ends within about 3 x SECONDS + 1 wall-clock seconds")
+    x.add_argument("--seed", type=_seed, default=0, help="CP-SAT seed, 0..%d" % MAX_SEED)
+    x.add_argument("--max-candidates", type=_positive_int, default=4096, metavar="N",
+                   help="per instance; above it the instance's matches are thinned and "
+                        "enumeration is cut (reported as truncated_instances)")
     x.add_argument("--aligner", default="cooccurrence",
-                   help="align keys: cooccurrence (default, offline) or simalign")
+                   help="align keys: cooccurrence (offline, no model) or simalign")
     x.add_argument("--align-model", default=None,
                    help="simalign: Hugging Face model id or local path")
-    x.add_argument("--align-method", choices=("argmax", "itermax", "match"), default="itermax")
+    x.add_argument("--align-method", choices=("argmax", "itermax", "match"), default="itermax",
+                   help="simalign: SimAlign's inter, itermax or mwmf")
     x.add_argument("--align-anywhere", action="store_true",
                    help="align keys: replace terminals wherever they occur, not only "
                         "at the spans aligned in each instance")
@@ -153,36 +188,40 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--no-cross-group", action="store_true",
                    help="align keys: align each group on its own, without evidence from "
                         "the other groups that share its lexicons")
-    x.add_argument("--jobs", type=_positive_int, default=1)
-    x.add_argument("--progress", action="store_true", help="show a progress bar")
+    x.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                   help="groups extracted in parallel processes (at most the cores)")
+    x.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bars on stderr (default: on a terminal, once a run "
+                        "takes over %g seconds)" % PROGRESS_DELAY)
     _add_read_limits(x)
 
-    v = sub.add_parser("evaluate", help="score CheckLists (diversity, correctness, utility, "
-                       "cost)")
-    v.add_argument("checklists", nargs="+")
+    v = command("evaluate", "score CheckLists (diversity, correctness, utility, cost)")
+    v.add_argument("checklists", nargs="+", help="CheckLists to score")
     v.add_argument("--reference", default=None,
                    help="reference CheckList (or mcl_bench gold file) for correctness")
-    v.add_argument("-o", "--output", default=None, help="directory for tables")
+    v.add_argument("-o", "--output", default=None, metavar="DIR",
+                   help="directory for the tables (CSV, Markdown, JSON)")
     v.add_argument("--predictions", default=None,
                    help="FR: model predictions, JSONL of {text|id, pred}")
     v.add_argument("--model", default=None,
                    help="FR: transformers text-classification model (hub id or local path)")
     v.add_argument("--label-map", default=None,
                    help="model labels -> ints, e.g. LABEL_0=0,LABEL_1=2")
-    v.add_argument("--batch-size", type=_positive_int, default=32)
+    v.add_argument("--batch-size", type=_positive_int, default=32, help="FR: model batch size")
     v.add_argument("--device", default=None, help="transformers device (cpu, cuda, 0, ...)")
     v.add_argument("--max-per-template", type=_positive_int, default=100,
                    help="FR: test instances per template (seeded sample above it)")
-    v.add_argument("--seed", type=_seed, default=0)
+    v.add_argument("--seed", type=_seed, default=0, help="sampling seed, 0..%d" % MAX_SEED)
     v.add_argument("--cap", type=_positive_int, default=200000,
                    help="language-level P/R: strings per template before sampling")
-    v.add_argument("--ct-bleu-scope", choices=("document", "group"), default="document")
+    v.add_argument("--ct-bleu-scope", choices=("document", "group"), default="document",
+                   help="CT-BLEU between all templates of a CheckList, or within a group")
     v.add_argument("--ct-bleu-tokenize", default=None,
                    choices=("13a", "zh", "char", "intl", "none"),
                    help="sacrebleu tokenizer for CT-BLEU (default: by language)")
     _add_read_limits(v)
 
-    sub.add_parser("demo", help="run the main job on bundled data")
+    command("demo", "run the main job on bundled data")
     return p
 
 
@@ -208,7 +247,7 @@ def cmd_expand(args) -> int:
 def options_from_args(args):
     from tea_solver.extract import ExtractOptions
     return ExtractOptions(
-        solver=args.solver, keys=args.keys, k=args.k, paths=args.paths,
+        solver=args.solver, keys=args.keys or "align", k=args.k, paths=args.paths,
         normalize_keys=not args.no_normalize_keys, match=args.match,
         key_selection=args.key_selection, min_support=args.min_support,
         time_limit=args.time_limit, seed=args.seed, max_candidates=args.max_candidates,
@@ -229,9 +268,9 @@ def cmd_extract(args) -> int:
         jobs = available_cores()
         print("tea-solver: warning: --jobs %d is more than the %d available cores; using %d"
               % (args.jobs, jobs, jobs), file=sys.stderr)
-    doc = extract(data.records, opts, jobs=jobs, progress=args.progress or None)
+    doc = extract(data.records, opts, jobs=jobs, progress=args.progress)
     fallback = doc["report"].get("keys_fallback")
-    if fallback:
+    if fallback and args.keys == "align":      # asked for, not the default
         print(one_line("tea-solver: warning: %s:%s: %s; extracting with --keys graph"
                        % (args.instances, fallback["line"] or fallback["instance"],
                           fallback["reason"])), file=sys.stderr)

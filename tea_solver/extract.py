@@ -22,7 +22,6 @@ import math
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-import sys
 import time
 from collections import OrderedDict
 from dataclasses import asdict, dataclass, field, replace
@@ -36,6 +35,7 @@ from tea_solver.errors import WorkerDied
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
 from tea_solver.output import build_templates, output_names, shape_text
+from tea_solver.progress import bar as progress_bar
 from tea_solver.support import filter_by_support
 from tea_solver.tokenize import Segmented, segment
 
@@ -47,7 +47,7 @@ class ExtractOptions:
     """Every setting that changes the output (recorded in ``report.settings``)."""
 
     solver: str = "ilp"             # "ilp" (exact, CP-SAT) or "greedy" (the paper)
-    keys: str = "graph"             # "graph" (paper) or "align"
+    keys: str = "align"             # "align" (alignment-guided) or "graph" (the paper)
     k: int = 2                      # graph: at most k tokens between two nodes
     paths: str = "attested"         # graph: "attested" or "graph" paths
     normalize_keys: bool = True     # graph: strip shared affixes, merge equal keys
@@ -291,7 +291,8 @@ def _run_group(args):
     return extract_group(template_id, instances, opts, alignment)
 
 
-def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[list, list]:
+def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions,
+               progress: bool | None = False) -> tuple[list, list]:
     """``--keys align``: align every group, then refine the spans with what the
     other groups show about the same lexicons (:mod:`tea_solver.keys.crossgroup`).
 
@@ -301,9 +302,15 @@ def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[
     from tea_solver.keys.align import align_group, pooled_stats, prepare_group
     prepared = [prepare_group(insts) for insts in groups.values()]
     pooled = pooled_stats(prepared) if opts.cross_group else None
-    alignments = [align_group(insts, aligner=opts.aligner, model=opts.align_model,
-                              method=opts.align_method, prepared=prep, pooled=pooled)
-                  for insts, prep in zip(groups.values(), prepared)]
+    bar = progress_bar(len(groups), "align", progress)
+    alignments = []
+    for insts, prep in zip(groups.values(), prepared):
+        alignments.append(align_group(insts, aligner=opts.aligner, model=opts.align_model,
+                                      method=opts.align_method, prepared=prep, pooled=pooled))
+        if bar:
+            bar.update(1)
+    if bar:
+        bar.close()
     notes: list = []
     if opts.cross_group:
         from tea_solver.keys.crossgroup import refine
@@ -341,20 +348,16 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
     """Extract a target CheckList document (SPEC §1, §4) from instances.
 
     Groups run in parallel on ``jobs`` processes; results are collected in input
-    order, so the output does not depend on scheduling.
+    order, so the output does not depend on scheduling.  ``progress``: bars on
+    stderr (None: on a terminal, after a few seconds; see :mod:`tea_solver.progress`).
     """
     opts, fallback = align_fallback(instances, opts)
     groups = group_instances(instances)
     alignments, notes = [None] * len(groups), None
     if opts.keys == "align":
-        alignments, notes = align_file(groups, opts)
+        alignments, notes = align_file(groups, opts, progress)
     tasks = [(tid, insts, opts, al) for (tid, insts), al in zip(groups.items(), alignments)]
-    if progress is None:
-        progress = sys.stderr.isatty() and len(tasks) > 1
-    bar = None
-    if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=len(tasks), desc="extract", unit="group", file=sys.stderr)
+    bar = progress_bar(len(tasks), "extract", progress)
     results: list[GroupResult] = []
     if jobs > 1 and len(tasks) > 1:
         # ProcessPoolExecutor (not multiprocessing.Pool): a worker that dies
