@@ -58,7 +58,9 @@ from benchmarks.synth import instrument  # noqa: E402
 from benchmarks.synth.settings import QUICK, select  # noqa: E402
 from benchmarks.synth.source import read_mcl  # noqa: E402
 from benchmarks.synth.tsv import write_tsv  # noqa: E402
+from tea_solver.errors import InputError  # noqa: E402
 from tea_solver.io import write_atomic  # noqa: E402
+from tea_solver.io.atomic import read_text  # noqa: E402
 
 DEFAULT_TOOL = "tea-solver extract {in} -o {out} --keys align"
 NOISE_LEVELS = (0.0, 0.05, 0.1, 0.2)
@@ -89,12 +91,14 @@ class Row:
     note: str = ""
     failures: list = field(default_factory=list)
 
-    def add(self, result: dict) -> None:
+    def add(self, result: dict, where: str = "") -> None:
+        """Pool one language's result of the instrument (``where``: e.g. the seed)."""
         self.counts.update(result["counts"])
         self.seconds.append(result.get("seconds") or 0.0)
         self.languages += 1
         if result.get("prediction_error"):
-            self.failures.append("%s: %s" % (result.get("lang"), result["prediction_error"]))
+            self.failures.append("%s%s: %s" % (result.get("lang"), where,
+                                               result["prediction_error"]))
 
     def metrics(self) -> dict:
         return instrument.mcl_bench().metrics_from_counts(self.counts)
@@ -188,8 +192,8 @@ def synth_mcl(r: Runner, settings, seeds, noises) -> None:
                 "--noise", p, "--workdir", r.work / tag], r.work / (tag + ".json"), tag)
             for lang in res:
                 name = manifest["languages"][lang["lang"]]["setting"]
-                rows[(name, p)].add(lang)
-                totals[p].add(lang)
+                rows[(name, p)].add(lang, " seed %d" % seed)
+                totals[p].add(lang, " seed %d" % seed)
     for p in noises:
         r.rows.extend(rows[(s.name, p)] for s in settings)
         r.rows.append(totals[p])
@@ -229,11 +233,31 @@ def synth_sentiment(r: Runner, settings, seeds, noises) -> None:
                                    r.work / (tag + ".json"), tag)
             by_code = {s.code: s.name for s in settings}
             for lang in res:
-                rows[(by_code[lang["lang"]], p)].add(lang)
-                totals[p].add(lang)
+                rows[(by_code[lang["lang"]], p)].add(lang, " seed %d" % seed)
+                totals[p].add(lang, " seed %d" % seed)
+    mark_plain_copies(rows, settings, [r.work / ("synth-sent-s%d-n0" % s) for s in seeds])
     for p in noises:
         r.rows.extend(rows[(s.name, p)] for s in settings)
         r.rows.append(totals[p])
+
+
+def _targets(workdir: Path, code: str) -> list:
+    path = workdir / ("%s.instances.jsonl" % code)
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line)["target"] for line in f if line.strip()]
+
+
+def mark_plain_copies(rows: dict, settings, workdirs) -> None:
+    """Note the settings whose data equal ``plain``'s in every seed: the phenomenon
+    has nothing to act on in this source (no names, no comparative tuples …)."""
+    if "plain" not in {s.name for s in settings}:
+        return
+    for st in settings:
+        if st.name != "plain" and all(_targets(w, st.code) == _targets(w, "plain")
+                                      for w in workdirs):
+            for (name, _p), row in rows.items():
+                if name == st.name:
+                    row.note = "same data as plain: nothing in this source to act on"
 
 
 # --------------------------------------------------------------------------- #
@@ -346,25 +370,66 @@ def _f(v, nd=3):
     return "-" if v is None else "%.*f" % (nd, v)
 
 
-def table(r: Runner) -> str:
+def table(rows: list) -> str:
+    """The one table: a row a figure."""
     head = ("| section | figure | noise | strict F1 | lenient F1 | lang-P | coverage | "
             "count ratio | s/lang | langs | target / note | command |")
     lines = [head, "|" + "---|" * 12]
-    for row in r.rows:
+    for row in rows:
         if row.counts:
             m = row.metrics()
             cells = [_f(m["strict_F1"]), _f(m["lenient_F1"]), _f(m["lang_P"]),
                      _f(m["coverage_clean"]), _f(m["count_ratio"], 2)]
         else:
             cells = ["-"] * 5
-        note = "; ".join(x for x in (row.target, row.note) if x)
+        notes = [x for x in (row.target, row.note) if x]
         if row.failures:
-            note += "; %d failed: %s" % (len(row.failures), "; ".join(row.failures[:3]))
+            notes.append("%d failed: %s%s" % (len(row.failures), "; ".join(row.failures[:3]),
+                                               " …" if len(row.failures) > 3 else ""))
+        note = "; ".join(notes)
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            row.section, row.figure, "-" if row.noise is None else "%g" % row.noise,
-            " | ".join(cells), _f(row.secs_per_lang(), 1), row.languages or "-", note,
-            row.cmd))
+            row.section, _cell(row.figure), "-" if row.noise is None else "%g" % row.noise,
+            " | ".join(cells), _f(row.secs_per_lang(), 1), row.languages or "-", _cell(note),
+            _cell(row.cmd)))
     return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return str(text).replace("|", "\\|")
+
+
+def pivot(rows: list, section: str) -> str:
+    """Strict F1 of one synthetic section at a glance: setting x noise level."""
+    cells = OrderedDict()
+    noises = []
+    for row in rows:
+        if row.section != section or not row.counts:
+            continue
+        cells.setdefault(row.figure, {})[row.noise] = row.metrics()["strict_F1"]
+        if row.noise not in noises:
+            noises.append(row.noise)
+    if not cells:
+        return ""
+    lines = ["| %s: strict F1 | %s |" % (section, " | ".join("noise %g" % p for p in noises)),
+             "|---|" + "---:|" * len(noises)]
+    for fig, by in cells.items():
+        lines.append("| %s | %s |" % (fig, " | ".join(_f(by.get(p)) for p in noises)))
+    return "\n".join(lines)
+
+
+def report(rows: list, commands: dict, title: str, footer: str = "") -> None:
+    print("## %s\n" % title)
+    print(table(rows))
+    for section in ("synth-mcl", "synth-sentiment"):
+        text = pivot(rows, section)
+        if text:
+            print("\n" + text)
+    print("\nCommands (from the repository root; A, B, DIR: any directories):\n")
+    for key, text in commands.items():
+        print("* %s: `%s`" % (key, text))
+    if footer:
+        print("\n" + footer)
 
 
 def to_json(r: Runner, elapsed: float) -> dict:
@@ -372,13 +437,27 @@ def to_json(r: Runner, elapsed: float) -> dict:
     for row in r.rows:
         rows.append({"section": row.section, "figure": row.figure, "noise": row.noise,
                      "metrics": row.metrics() if row.counts else None,
-                     "counts": dict(row.counts), "seconds_per_language": row.secs_per_lang(),
+                     "counts": dict(row.counts), "seconds": row.seconds,
+                     "seconds_per_language": row.secs_per_lang(),
                      "languages": row.languages, "target": row.target, "note": row.note,
                      "failures": row.failures, "command": row.cmd})
     a = r.args
-    return {"tool": a.tool, "quick": a.quick, "only": a.only, "seeds": a.seeds,
-            "noise": a.noise, "jobs": a.jobs, "workdir": str(r.work),
+    return {"format": "tea-quality/1", "tool": a.tool, "quick": a.quick, "only": a.only,
+            "seeds": a.seeds, "noise": a.noise, "jobs": a.jobs, "workdir": str(r.work),
             "commands": dict(r.commands), "rows": rows, "elapsed_seconds": elapsed}
+
+
+def rows_from_json(doc: dict) -> list:
+    rows = []
+    for x in doc["rows"]:
+        secs = x.get("seconds")
+        if secs is None:          # written before per-language seconds were kept
+            spl = x.get("seconds_per_language")
+            secs = [] if spl is None else [spl] * (x.get("languages") or 0)
+        rows.append(Row(x["section"], x["figure"], x["noise"], Counter(x["counts"]), secs,
+                        x["languages"], x["target"], x["command"], x["note"],
+                        x["failures"]))
+    return rows
 
 
 def main(argv=None) -> int:
@@ -386,7 +465,8 @@ def main(argv=None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n", 2)[2])
     ap.add_argument("--tool", default=DEFAULT_TOOL,
-                    help="extractor command with {in} and {out} (default: %(default)s)")
+                    help="extractor command with {in} and {out}, also {gold} {lang} "
+                    "(default: %(default)s)")
     ap.add_argument("--quick", action="store_true",
                     help="a small subset for an inner loop: %s, seed 1, noise 0 and 0.1, "
                     "identity on sentiment, cipher of %s"
@@ -401,9 +481,23 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per language")
     ap.add_argument("--workdir", help="keep all files here (default: a new temp directory)")
     ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--from-json", metavar="FILE",
+                    help="print the tables of an earlier run's --json file; run nothing")
     args = ap.parse_args(argv)
-    if "{in}" not in args.tool or "{out}" not in args.tool:
-        ap.error("--tool needs {in} and {out}")
+    if args.from_json:
+        try:
+            doc = json.loads(read_text(args.from_json))
+            rows = rows_from_json(doc)
+        except (InputError, ValueError, KeyError, TypeError) as e:
+            print("quality: %s: not a quality --json file (%s)" % (args.from_json, e),
+                  file=sys.stderr)
+            return 2
+        report(rows, doc.get("commands", {}), "Quality figures (tool: `%s`; seeds %s; jobs %s)"
+               % (doc.get("tool"), " ".join(map(str, doc.get("seeds") or [])), doc.get("jobs")),
+               "wall time %.0f s" % doc.get("elapsed_seconds", 0))
+        return 0
+    if "{out}" not in args.tool:
+        ap.error("--tool needs {out} (and {in}, {gold} or {lang} for its input)")
     if not instrument.available():
         print("quality: the measuring instrument is absent: %s (set TEA_SHARED)"
               % instrument.mcl_bench_path(), file=sys.stderr)
@@ -441,13 +535,9 @@ def main(argv=None) -> int:
         print("quality: %s" % e, file=sys.stderr)
         return 2
     elapsed = time.monotonic() - t0
-    print("## Quality figures (tool: `%s`; seeds %s; jobs %d)\n"
-          % (args.tool, " ".join(map(str, args.seeds)), args.jobs))
-    print(table(r))
-    print("\nCommands (from the repository root; A, B, DIR: any directories):\n")
-    for key, text in r.commands.items():
-        print("* %s: `%s`" % (key, text))
-    print("\nwall time %.0f s; files in %s" % (elapsed, r.work))
+    report(r.rows, r.commands, "Quality figures (tool: `%s`; seeds %s; jobs %d)"
+           % (args.tool, " ".join(map(str, args.seeds)), args.jobs),
+           "wall time %.0f s; files in %s" % (elapsed, r.work))
     if args.json:
         write_atomic(args.json, json.dumps(to_json(r, elapsed), indent=1) + "\n")
     return 0

@@ -26,6 +26,7 @@ if str(REPO) not in sys.path:
 
 from benchmarks.synth import checklist, instrument  # noqa: E402
 from benchmarks.synth.language import PHENOMENA, PseudoLanguage  # noqa: E402
+from benchmarks.synth.oracle import gold_as_prediction  # noqa: E402
 from benchmarks.synth.settings import ALONE, BY_NAME, SETTINGS, Setting  # noqa: E402
 from benchmarks.synth.source import checklist_source, read_mcl  # noqa: E402
 from benchmarks.synth.tsv import TUPLE_SEP, language_columns, write_tsv  # noqa: E402
@@ -242,14 +243,6 @@ def test_one_realization_per_value_across_templates():
 # The gold is consistent (the key property)
 
 
-def gold_as_prediction(gold: dict) -> dict:
-    """A SPEC §1 target CheckList holding exactly the gold templates."""
-    return {"format": "tea-checklist/1", "lexicons": {}, "templates": [
-        {"id": t["gold_id"], "template": t["template"], "lexicons": t["lexicons"],
-         "source_template_id": g["template_id"], "support": t["support"]}
-        for g in gold["groups"] for t in g["templates"]]}
-
-
 def score_gold(workdir: Path, code: str) -> dict:
     gold = json.loads((workdir / ("%s.gold.json" % code)).read_text(encoding="utf-8"))
     pred = workdir / ("%s.goldpred.json" % code)
@@ -382,3 +375,30 @@ def test_cli_rejects_unknown_setting_in_one_line(tmp_path):
     assert p.returncode == 2
     assert p.stderr.count("\n") == 1 and "klingon" in p.stderr
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.shared
+@pytest.mark.skipif(not HAVE_SHARED, reason="needs ../shared (dev TSV and mcl_bench.py)")
+def test_quality_table_with_the_oracle_tool(tmp_path):
+    """The whole measuring path (generator -> instrument -> pooled table) on the
+    oracle extractor, which writes the gold back: every figure is perfect."""
+    out = tmp_path / "q.json"
+    p = subprocess.run([sys.executable, str(REPO / "benchmarks" / "quality.py"),
+                        "--only", "synth-mcl", "--settings", "plain", "mix-script-th",
+                        "--seeds", "1", "--noise", "0", "0.2", "--workdir", str(tmp_path / "w"),
+                        "--json", str(out), "--tool",
+                        "%s -m benchmarks.synth.oracle {gold} {out}" % sys.executable],
+                       cwd=str(REPO), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    rows = doc["rows"]
+    assert [(r["figure"], r["noise"]) for r in rows] == [
+        ("plain", 0.0), ("mix-script-th", 0.0), ("all settings", 0.0),
+        ("plain", 0.2), ("mix-script-th", 0.2), ("all settings", 0.2)]
+    for r in rows:
+        m = r["metrics"]
+        assert m["strict_F1"] == 1.0 and m["coverage_clean"] == 1.0 and m["lang_P"] == 1.0
+    noisy = rows[3]["counts"]
+    assert noisy["clean_instances"] < noisy["instances"]      # the noise did corrupt
+    assert "| synth-mcl | plain | 0.2 | 1.000 |" in p.stdout
+    assert "G1" in doc["commands"] and "M1" in doc["commands"]

@@ -10,7 +10,9 @@ slot chooses a preposition, a suffix allomorph, an article) and by agreement
 between slots (a value's form depends on another slot's value); both are
 exposed so that the TSV writer can write them the way MultiCheckList's
 translators did (variant columns with placeholders) and the CheckList writer
-can group instances into gold templates.
+can group instances into gold templates.  This module holds the lexicon side
+(words, morphemes, value forms, agreement); :mod:`.frames` writes the templates,
+reading the English through :mod:`.english`.
 
 Phenomena (each switchable; :data:`PHENOMENA`):
 
@@ -71,11 +73,13 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Callable
 
 from tea_solver.template import Slot, parse_field
 
-from .phonology import SCRIPTS, Phonology, allomorph, nfc, vowel_class
+from .english import (ARTICLES, AUXILIARIES, COPULAS, DETERMINERS, PREPOSITIONS, TOKEN, VERBS,
+                      acronym, comparative_lexicon, english_units, strip_article)
+from .frames import Frame, FrameBuilder
+from .phonology import SCRIPTS, Phonology, allomorph, nfc, seeded_rng, vowel_class
 from .source import Lexicon, Source, SourceTemplate
 
 PHENOMENA = ("case", "harmony", "particles", "clitics", "articles", "comparative",
@@ -84,19 +88,6 @@ PHENOMENA = ("case", "harmony", "particles", "clitics", "articles", "comparative
 #: a phenomenon that cannot be shown without another one
 REQUIRES = {"harmony": ("case",)}
 EXCLUSIVE = (("comparative", "comparative-word"),)
-
-ARTICLES = frozenset({"a", "an"})
-DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
-COPULAS = frozenset({"is", "are", "was", "were", "am", "be", "been"})
-AUXILIARIES = frozenset({"does", "do", "did", "would", "will", "can", "could", "should"})
-VERBS = COPULAS | AUXILIARIES | frozenset({
-    "has", "have", "had", "bought", "think", "thought", "used", "heard", "say", "said",
-    "seen", "like", "liked", "find", "found", "see", "saw"})
-PREPOSITIONS = frozenset({"than", "about", "in", "of", "for", "with", "to", "at", "on",
-                          "from", "over", "given", "after", "before"})
-CONJUNCTIONS = frozenset({"and", "or", "but"})
-SENTENCE_END = frozenset(".?!")
-_TOKEN = re.compile(r"'?[^\W\d_]+(?:'[^\W\d_]+)*|\d+|[^\w\s]|_")
 
 
 def normalize_phenomena(phenomena) -> frozenset:
@@ -116,94 +107,8 @@ def normalize_phenomena(phenomena) -> frozenset:
     return frozenset(ph)
 
 
-def _rng(*parts) -> random.Random:
-    """A generator seeded by a string: stable across runs and Python versions."""
-    return random.Random("|".join(str(p) for p in parts))
-
-
-# --------------------------------------------------------------------------- #
-# English units
-
-
-@dataclass
-class Unit:
-    """One English token of a template: a word, a punctuation mark, or a slot
-    (with English material glued to it, such as ``'s``)."""
-
-    kind: str                        # 'word', 'punct', 'slot'
-    text: str = ""
-    slot: Slot | None = None
-    glue_pre: str = ""
-    glue_suf: str = ""
-    role: str | None = None          # slots: subj, pred, obj:<verb>, std, poss, other
-    head: bool = False               # the last predicate slot of its clause (copula suffix)
-    drop: bool = False               # a copula word replaced by a copula suffix (case)
-    gov: bool = False                # a preposition chosen by the conditioning slot
-
-    @property
-    def low(self) -> str:
-        return self.text.lower()
-
-
-def english_units(text: str) -> list[Unit]:
-    """Tokenise one English template: words, punctuation, slots with glue."""
-    units: list[Unit] = []
-    parts = parse_field(text)
-    for k, part in enumerate(parts):
-        if isinstance(part, Slot):
-            units.append(Unit("slot", slot=part))
-            continue
-        toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(part)]
-        for j, (tok, start, end) in enumerate(toks):
-            is_word = tok[0].isalpha() or tok[0] == "'" and len(tok) > 1
-            if (j == 0 and start == 0 and k > 0 and isinstance(parts[k - 1], Slot)
-                    and is_word):
-                units[-1].glue_suf = tok            # {first_name}'s, {verb}s
-                continue
-            if (j == len(toks) - 1 and end == len(part) and k + 1 < len(parts)
-                    and isinstance(parts[k + 1], Slot) and is_word):
-                units.append(Unit("glue", text=tok))   # attached to the next slot below
-                continue
-            units.append(Unit("word" if is_word or tok.isdigit() else "punct", text=tok))
-    out: list[Unit] = []
-    for u in units:
-        if out and out[-1].kind == "glue" and u.kind == "slot":
-            u.glue_pre = out.pop().text
-        out.append(u)
-    return [u if u.kind != "glue" else Unit("word", text=u.text) for u in out]
-
-
-def clauses(units: list[Unit]) -> list[list[Unit]]:
-    """Split at punctuation; each clause keeps its closing punctuation mark."""
-    out, cur = [], []
-    for u in units:
-        cur.append(u)
-        if u.kind == "punct":
-            out.append(cur)
-            cur = []
-    if cur:
-        out.append(cur)
-    return out
-
-
 # --------------------------------------------------------------------------- #
 # The language
-
-
-@dataclass
-class Frame:
-    """A target template before its conditioning value is known.
-
-    ``units``: ('lit', text) | ('punct', text) | ('choice', fn) |
-    ('slot', Slot, [prefix items], [suffix items]); an item is a string or a
-    function of the conditioning entry.  ``cond``: the draw ``(base, card)``
-    whose value chooses the variant, or None."""
-
-    units: list
-    cond: tuple | None = None
-    cond_lexicon: str | None = None
-    cond_index: int | None = None
-    cond_nominal: bool = False
 
 
 @dataclass
@@ -245,13 +150,13 @@ class PseudoLanguage:
         self.script = script
         self.strict_agreement = strict_agreement
         self.joiner = "" if script else " "
-        self.phon = Phonology(_rng(seed, script, "phonology"), script,
+        self.phon = Phonology(seeded_rng(seed, script, "phonology"), script,
                               harmony="harmony" in self.ph)
         self._build_dictionary()
         self._build_grammar()
         self._classify_lexicons()
         self._shared = self._choose_shared_words()
-        self._frames: dict = {}
+        self.frames = FrameBuilder(self)
         self._agree = self._agreement_controllers()
         self._case_forms = self._case_form_roles()
 
@@ -271,7 +176,7 @@ class PseudoLanguage:
                 continue
             for e in lex.entries:
                 for s in (e if isinstance(e, tuple) else (e,)):
-                    for w in _TOKEN.findall(s):
+                    for w in TOKEN.findall(s):
                         if w[0].isalpha() or w[0] == "'":
                             words.add(w.lower())
         return sorted(words)
@@ -287,7 +192,7 @@ class PseudoLanguage:
         raise RuntimeError("could not draw a fresh word")
 
     def _build_dictionary(self) -> None:
-        rng = _rng(self.seed, self.script, "dictionary", "harmony" in self.ph)
+        rng = seeded_rng(self.seed, self.script, "dictionary", "harmony" in self.ph)
         self._used: set = set()
         self._forbidden = {n.lower() for n in ("John", "Mary", "Robert", "Linda", "Ahmed",
                                                "Priya", "Chen", "Fatima")}
@@ -302,7 +207,7 @@ class PseudoLanguage:
                 self.dictionary[w] = self._fresh(rng, syl)
 
     def _build_grammar(self) -> None:
-        rng = _rng(self.seed, self.script, "grammar", "harmony" in self.ph)
+        rng = seeded_rng(self.seed, self.script, "grammar", "harmony" in self.ph)
         g = Grammar()
         for case in ("nom", "acc", "dat", "loc", "abl", "gen", "cop"):
             affix = self.phon.suffix(rng)
@@ -370,8 +275,8 @@ class PseudoLanguage:
         """The class of a value: gender 0/1 for nouns (English ``-ess`` nouns are 1),
         0/1/2 for other controllers.  A property of the English string, so a value
         has one class wherever it occurs."""
-        bare = _strip_article(english).lower()
-        r = _rng(self.seed, "class", bare).random()
+        bare = strip_article(english).lower()
+        r = seeded_rng(self.seed, "class", bare).random()
         if nominal:
             return 1 if bare.endswith("ess") or r < 0.35 else 0
         return 0 if r < 0.5 else 1 if r < 0.8 else 2
@@ -386,7 +291,7 @@ class PseudoLanguage:
             entries = sorted({e for e in lex.entries})
             if lex.fixed or lex.arity or len(entries) < 4:
                 continue
-            rng = _rng(self.seed, "shared", ident)
+            rng = seeded_rng(self.seed, "shared", ident)
             k = max(2, (len(entries) + 2) // 3)
             chosen = rng.sample(entries, k)
             w = self._fresh(rng, 1 + (rng.random() < 0.4))
@@ -412,15 +317,15 @@ class PseudoLanguage:
                     out.append(("ART", self.grammar.articles[self.noun_class(rest)]))
                 k += 1
                 continue
-            if _acronym(w):
+            if acronym(w):
                 out.append(("W", w))
             else:
-                toks = [t for t in _TOKEN.findall(w) if t[0].isalpha() or t[0] == "'"]
+                toks = [t for t in TOKEN.findall(w) if t[0].isalpha() or t[0] == "'"]
                 out.append(("W", "".join(self.word(t) for t in toks) if toks else w))
             k += 1
         arts = [t for kind, t in out if kind == "ART"]
         content = [t for kind, t in out if kind == "W"]
-        rng = _rng(self.seed, "value", english)
+        rng = seeded_rng(self.seed, "value", english)
         nominal = ident in self.nominal if ident else False
         if len(content) > 1 and rng.random() < 0.4:
             content = ["".join(c.lower() if i else c for i, c in enumerate(content))]
@@ -429,7 +334,7 @@ class PseudoLanguage:
         if "clitics" in self.ph and nominal:
             if len(content) > 1:
                 content = ["-".join(content)]
-            elif rng.random() < 0.3 and not _acronym(content[0]):
+            elif rng.random() < 0.3 and not acronym(content[0]):
                 content = [content[0] + "-" + self._compound_part(english)]
         plan = self._shared.get(ident, {}).get(english) if ident else None
         if plan:
@@ -439,7 +344,7 @@ class PseudoLanguage:
         return nfc(self.joiner.join(arts + content))
 
     def _compound_part(self, english: str) -> str:
-        rng = _rng(self.seed, "compound", english)
+        rng = seeded_rng(self.seed, "compound", english)
         return self.phon.word(rng, 1)
 
     def base_form(self, lex: Lexicon, entry):
@@ -448,7 +353,7 @@ class PseudoLanguage:
             return entry
         if not isinstance(entry, tuple):
             return self._phrase(entry, lex.ident)
-        if len(entry) == 2 and _comparative_lexicon(lex):
+        if len(entry) == 2 and comparative_lexicon(lex):
             plain = self._phrase(entry[1], None)
             if "comparative" in self.ph:
                 return (self._glue(plain, self._harmonic(self.grammar.comparative, plain)),
@@ -559,13 +464,13 @@ class PseudoLanguage:
             return out
         agreeing = {lb for (_tid, lb) in self._agree}
         for t in self.source.templates:
-            for u in self.roles(t):
+            for u in self.frames.roles(t):
                 if u.kind != "slot":
                     continue
                 lex = self.source.lexicon(t, u.slot.base)
                 if lex.fixed or lex.ident in agreeing or lex.ident not in self.nominal:
                     continue
-                case = self._case_of(u.role)
+                case = self.frames.case_of(u.role)
                 if case and case != "nom" and (t.id, lex.ident) not in out:
                     out[(t.id, lex.ident)] = case
         return out
@@ -573,284 +478,16 @@ class PseudoLanguage:
     def case_form(self, t: SourceTemplate, ident: str):
         return self._case_forms.get((t.id, ident))
 
-    # ----------------------------------------------------------- roles
-    def roles(self, t: SourceTemplate) -> list[Unit]:
-        """English units of ``t`` with each slot's role set."""
-        units = english_units(t.text)
-        for cl in clauses(units):
-            verbs = [k for k, u in enumerate(cl) if self._is_verb(t, u)]
-            for k, u in enumerate(cl):
-                if u.kind != "slot":
-                    continue
-                prev = cl[k - 1] if k else None
-                if u.glue_suf.lower() == "'s":
-                    u.role = "poss"
-                elif prev is not None and prev.kind == "word" and prev.low == "than":
-                    u.role = "std"
-                elif prev is not None and prev.kind == "word" and prev.low in CONJUNCTIONS \
-                        and k >= 2 and cl[k - 2].kind == "slot":
-                    u.role = cl[k - 2].role
-                else:
-                    before = [cl[v] for v in verbs if v < k]
-                    main = [v for v in before if v.low not in AUXILIARIES]
-                    if main:
-                        v = main[-1]
-                        u.role = "pred" if v.kind != "word" or v.low in COPULAS \
-                            else "obj:" + v.low
-                    elif any(v > k for v in verbs):
-                        u.role = "subj"
-                    else:
-                        u.role = "other"
-            preds = [u for u in cl if u.kind == "slot" and u.role == "pred"]
-            if preds and "case" in self.ph:
-                # a copula suffix on the predicate replaces the copula word
-                preds[-1].head = True
-                for u in cl:
-                    if u.kind == "word" and u.low in COPULAS:
-                        u.drop = True
-            if "case" in self.ph:         # the standard's case suffix replaces 'than'
-                for a, b in zip(cl, cl[1:]):
-                    if a.kind == "word" and a.low == "than" and b.kind == "slot" \
-                            and b.role == "std":
-                        a.drop = True
-        return units
-
-    def _is_verb(self, t: SourceTemplate, u: Unit) -> bool:
-        if u.kind == "word":
-            return u.low in VERBS
-        if u.kind == "slot":
-            lex = self.source.lexicon(t, u.slot.base)
-            return bool(lex.entries) and not lex.arity and all(
-                isinstance(e, str) and e.split()[:1] and e.split()[0].lower() in COPULAS
-                for e in lex.entries)
-        return False
-
-    def _case_of(self, role: str | None, head: bool = False) -> str | None:
-        if role is None:
-            return None
-        if role == "pred":
-            return "cop" if head else None
-        if role == "subj":
-            return "nom"
-        if role.startswith("obj:"):
-            return self.grammar.verb_case.get(role[4:], "acc")
-        return {"std": "abl", "poss": "gen"}.get(role)
-
     # ----------------------------------------------------------- frames
     def frame(self, t: SourceTemplate) -> Frame:
-        if t.id not in self._frames:
-            self._frames[t.id] = self._build_frame(t)
-        return self._frames[t.id]
+        return self.frames.frame(t)
 
-    def _cond_value(self, frame: Frame, entry) -> str:
-        """The English string of the conditioning entry that classes use."""
-        if isinstance(entry, tuple):
-            return entry[frame.cond_index or 0]
-        return entry
-
-    def _build_frame(self, t: SourceTemplate) -> Frame:
-        units = self.roles(t)
-        lex = lambda u: self.source.lexicon(t, u.slot.base)   # noqa: E731
-        frame = Frame([])
-        # the conditioning slot: government, then an article agreeing with a noun,
-        # then a harmonising case suffix
-        cands = []
-        if "government" in self.ph:
-            for a, b in zip(units, units[1:]):
-                if a.kind == "slot" and b.kind == "word" and b.low in self.grammar.government \
-                        and not lex(a).fixed and not ("case" in self.ph and b.low == "than"):
-                    cands.append(("gov", a))
-        if "articles" in self.ph:
-            for a, b in zip(units, units[1:]):
-                if a.kind == "slot" and a.slot.article and b.kind == "slot" \
-                        and lex(b).ident in self.nominal:
-                    cands.append(("art", b))
-        if "harmony" in self.ph and not self.script:
-            for u in units:
-                if u.kind == "slot" and not lex(u).fixed and self._case_affix(t, u)[1]:
-                    cands.append(("harm", u))
-        if cands:
-            u = cands[0][1]
-            frame.cond = u.slot.draw
-            frame.cond_lexicon = lex(u).ident
-            frame.cond_index = u.slot.index
-            frame.cond_nominal = lex(u).ident in self.nominal
-            for a, b in zip(units, units[1:]):
-                if a.kind == "slot" and a.slot.draw == frame.cond and b.kind == "word" \
-                        and b.low in self.grammar.government and "government" in self.ph:
-                    b.gov = True
-        if "order" in self.ph:
-            units = self._reorder(t, units)
-        out = []
-        for k, u in enumerate(units):
-            if u.kind == "punct":
-                out.append(("punct", u.text))
-            elif u.kind == "word":
-                if u.low in ARTICLES:
-                    if "articles" in self.ph:
-                        nxt = next((x for x in units[k + 1:] if x.kind == "word"), None)
-                        cls = self.noun_class(nxt.text) if nxt else 0
-                        out.append(("lit", self.grammar.articles[cls]))
-                    continue
-                if u.drop:
-                    continue
-                out.append(self._word_unit(u, frame))
-            else:
-                out.extend(self._slot_units(t, u, frame))
-        frame.units = out
-        return frame
-
-    def _word_unit(self, u: Unit, frame: Frame):
-        if u.gov:
-            alts = self.grammar.government[u.low]
-            return ("choice", lambda e, alts=alts, p=u.low, f=frame:
-                    alts[_rng(self.seed, "gov", p, self._cond_value(f, e)).randrange(
-                        len(alts))])
-        return ("lit", self.word(u.text))
-
-    def _case_affix(self, t: SourceTemplate, u: Unit):
-        """(prefix, suffix) from case for one slot unit."""
-        if "case" not in self.ph:
-            return "", ""
-        lex = self.source.lexicon(t, u.slot.base)
-        if self.case_form(t, lex.ident):
-            return "", ""
-        case = self._case_of(u.role, u.head)
-        if not case:
-            return "", ""
-        affix, is_prefix = self.grammar.cases[case]
-        return (affix, "") if is_prefix else ("", affix)
-
-    def _slot_units(self, t: SourceTemplate, u: Unit, frame: Frame) -> list:
-        lex = self.source.lexicon(t, u.slot.base)
-        out = []
-        if u.slot.article:
-            if "articles" in self.ph:
-                if frame.cond is not None and frame.cond != u.slot.draw and \
-                        getattr(frame, "cond_nominal", False):
-                    out.append(("choice", lambda e, f=frame: self.grammar.articles[
-                        self.noun_class(self._cond_value(f, e))]))
-                else:
-                    out.append(("lit", self.grammar.articles[0]))
-        pre, suf = [], []
-        cpre, csuf = self._case_affix(t, u)
-        if cpre:
-            pre.append(cpre)
-        if u.glue_pre:
-            pre.append(self.dictionary["-" + u.glue_pre.lower()])
-        if u.glue_suf and not (u.role == "poss" and "case" in self.ph):
-            suf.append(self.dictionary["-" + u.glue_suf.lower()])
-        if csuf:
-            if "harmony" in self.ph and frame.cond == u.slot.draw and not lex.fixed:
-                suf.append(lambda e, s=csuf, f=frame, lx=lex: allomorph(
-                    s, vowel_class(self._cond_form(lx, f, e))))
-            else:
-                suf.append(csuf)
-        if lex.fixed and "particles" in self.ph:
-            suf.append(self.grammar.particle)
-        if lex.fixed and "clitics" in self.ph and not self.script:
-            if not suf:
-                role = (u.role or "other").split(":")[0]
-                suf.append(self.grammar.name_clitic[role])
-            suf = ["'"] + suf
-        if "clitics" in self.ph and not self.script and lex.ident in self.nominal \
-                and (u.role or "").startswith("obj:"):
-            pre = [self.grammar.proclitic + "'"] + pre
-        out.append(("slot", u.slot, pre, suf))
-        return out
-
-    def _cond_form(self, lex: Lexicon, frame: Frame, entry) -> str:
-        form = self.base_form(lex, entry)
-        if isinstance(form, tuple):
-            form = form[frame.cond_index or 0]
-        return form
-
-    def _reorder(self, t: SourceTemplate, units: list[Unit]) -> list[Unit]:
-        """Verb-final clauses, postpositional phrases after the subject, a modifier
-        slot after the slot it modifies."""
-        out = []
-        for cl in clauses(units):
-            end = [cl[-1]] if cl and cl[-1].kind == "punct" else []
-            body = cl[:-1] if end else list(cl)
-            # modifier slot after its head: {very} {s} -> {s} {very}
-            k = 0
-            while k + 1 < len(body):
-                a, b = body[k], body[k + 1]
-                if a.kind == b.kind == "slot" and not a.glue_suf and not b.glue_pre:
-                    la = self.source.lexicon(t, a.slot.base)
-                    lb = self.source.lexicon(t, b.slot.base)
-                    if not la.fixed and not lb.fixed and la.ident not in self.nominal:
-                        body[k], body[k + 1] = b, a
-                        k += 2
-                        continue
-                k += 1
-            verbs = [u for u in body if self._is_verb(t, u)]
-            first_verb = next((i for i, u in enumerate(body) if self._is_verb(t, u)), None)
-            subject = body[:first_verb] if first_verb else []
-            rest = body[len(subject):]
-            rest = [u for u in rest if not self._is_verb(t, u)]
-            pps, others, i = [], [], 0
-            while i < len(rest):
-                u = rest[i]
-                if u.kind == "word" and u.low in PREPOSITIONS:
-                    j = i + 1
-                    while j < len(rest) and not (rest[j].kind == "word" and (
-                            rest[j].low in PREPOSITIONS or rest[j].low in CONJUNCTIONS)):
-                        j += 1
-                    if j > i + 1:
-                        pps.extend(rest[i + 1:j] + [u])      # postposition
-                        i = j
-                        continue
-                others.append(u)
-                i += 1
-            out.extend(subject + pps + others + verbs + end)
-        return out
-
-    # ----------------------------------------------------------- rendering
     def frame_text(self, t: SourceTemplate, cond_entry=None) -> str:
         """The target template text (slots as ``{name}``) for a conditioning entry
         (the English entry of the frame's conditioning slot, if it has one)."""
-        frame = self.frame(t)
-        if frame.cond is not None and cond_entry is None:
-            raise ValueError("template %s: its text depends on a value of {%s}; pass one"
-                             % (t.id, "".join(frame.cond)))
-        pieces = []                     # (text, kind)
-        for unit in frame.units:
-            kind = unit[0]
-            if kind == "lit":
-                pieces.append((unit[1], "w"))
-            elif kind == "choice":
-                pieces.append((unit[1](cond_entry), "w"))
-            elif kind == "punct":
-                pieces.append((self._punct(unit[1]), "p"))
-            else:
-                _k, slot, pre, suf = unit
-                txt = "".join(x(cond_entry) if callable(x) else x for x in pre)
-                txt += Slot(slot.base, slot.card, slot.index).text()
-                txt += "".join(x(cond_entry) if callable(x) else x for x in suf)
-                pieces.append((txt, "w"))
-        out = ""
-        prev = None
-        for text, kind in pieces:
-            if kind == "p":
-                out += text + " "          # no space before punctuation, one after
-            else:
-                if prev == "w":
-                    out += self.joiner
-                out += text
-            prev = kind
-        out = re.sub(r" {2,}", " ", out).strip()
-        return nfc(out)
+        return self.frames.text(t, cond_entry)
 
-    def _punct(self, p: str) -> str:
-        if not self.script:
-            return p
-        if p == ".":
-            return SCRIPTS[self.script]["full_stop"]
-        if p in ",;:":
-            return ""                    # a space separates phrases
-        return p
-
+    # ----------------------------------------------------------- rendering
     def value_form(self, t: SourceTemplate, slot: Slot, fill: dict):
         """The target form of one slot for an English fill (slot name -> value)."""
         lex = self.source.lexicon(t, slot.base)
@@ -893,21 +530,3 @@ class PseudoLanguage:
             return None
         clex = self.source.lexicons[t.lexicon_of[ctrl[0]]]
         return self.noun_class(fill[ctrl[0] + ctrl[1]], clex.ident in self.nominal)
-
-
-def _strip_article(s: str) -> str:
-    w = s.split()
-    if len(w) > 1 and w[0].lower() in ARTICLES:
-        return " ".join(w[1:])
-    return s
-
-
-def _acronym(w: str) -> bool:
-    return len(w) >= 2 and w.isupper() and w.isalpha()
-
-
-def _comparative_lexicon(lex: Lexicon) -> bool:
-    """A tuple lexicon of (comparative, positive) pairs: ``older, old``."""
-    return lex.arity == 2 and all(
-        isinstance(e, tuple) and e[0] != e[1]
-        and (e[0].endswith("er") or e[0].startswith("more ")) for e in lex.entries)

@@ -62,6 +62,12 @@ SCRIPTS = {
 }
 
 
+def seeded_rng(*parts) -> random.Random:
+    """A generator seeded by a string of ``parts``: the same stream in every run and
+    process (string seeds do not depend on hash randomisation)."""
+    return random.Random("|".join(str(p) for p in parts))
+
+
 def nfc(s: str) -> str:
     return unicodedata.normalize("NFC", s)
 
