@@ -33,9 +33,11 @@ from benchmarks.synth.tsv import TUPLE_SEP, language_columns, write_tsv  # noqa:
 from tea_solver.template import parse_template  # noqa: E402
 
 HAVE_SHARED = instrument.available()
-shared = [pytest.mark.shared,
-          pytest.mark.skipif(not HAVE_SHARED, reason="needs ../shared (MultiCheckList TSV and "
-                             "mcl_bench.py); %s is absent" % instrument.shared_dir())]
+#: tests that read ../shared ($TEA_SHARED): the MultiCheckList TSV, the sentiment
+#: CheckList and the instrument; skipped with the reason where it is absent
+needs_shared = pytest.mark.skipif(
+    not HAVE_SHARED, reason="needs ../shared (MultiCheckList TSV and mcl_bench.py); %s is "
+    "absent" % instrument.shared_dir())
 
 #: a small CheckList for the tests that need no shared data
 MINI = {
@@ -93,7 +95,7 @@ def test_render_is_nfc_and_has_no_english_frame_words(st):
 
 
 @pytest.mark.shared
-@pytest.mark.skipif(not HAVE_SHARED, reason="needs ../shared (dev TSV)")
+@needs_shared
 def test_generated_tsv_is_byte_identical_across_processes(tmp_path):
     outs = []
     for hashseed in ("1", "2"):
@@ -205,7 +207,7 @@ def detect(phenomenon, src, lang, cols):
 
 
 @pytest.mark.shared
-@pytest.mark.skipif(not HAVE_SHARED, reason="needs ../shared (dev TSV)")
+@needs_shared
 @pytest.mark.parametrize("phenomenon", PHENOMENA)
 def test_each_phenomenon_is_present_when_on_and_absent_when_off(phenomenon):
     on = BY_NAME[phenomenon]
@@ -312,6 +314,7 @@ def test_conditioned_variants_split_the_gold(generated, name):
 
 
 @pytest.mark.shared
+@needs_shared
 def test_constants_agree_with_the_instrument():
     mb = instrument.mcl_bench()
     from benchmarks.synth import source as S
@@ -378,7 +381,7 @@ def test_cli_rejects_unknown_setting_in_one_line(tmp_path):
 
 
 @pytest.mark.shared
-@pytest.mark.skipif(not HAVE_SHARED, reason="needs ../shared (dev TSV and mcl_bench.py)")
+@needs_shared
 def test_quality_table_with_the_oracle_tool(tmp_path):
     """The whole measuring path (generator -> instrument -> pooled table) on the
     oracle extractor, which writes the gold back: every figure is perfect."""
