@@ -7,6 +7,10 @@ src="${SENTIMENT_MFT:-$here/../../shared/data/checklist-sentiment/sentiment_mft.
 case "${1:-}" in
   expand)
     tea-solver expand "$src" -o "$work/en.instances.jsonl" --max-per-template 50 --seed 0 ;;
+  translate)
+    lang="${2:?language}"
+    tea-solver translate "$work/en.instances.jsonl" -o "$work/$lang.instances.jsonl" \
+      --model "${MT_MODEL:-facebook/nllb-200-distilled-600M}" --src en --tgt "$lang" ;;
   extract)
     lang="${2:?language}"
     for keys in graph align; do
@@ -20,5 +24,5 @@ case "${1:-}" in
     [ -n "${3:-}" ] && ref=(--reference "$3")
     tea-solver evaluate "$work/$lang".{graph,align}-{greedy,ilp}.json "${ref[@]}" \
       -o "$work/eval-$lang" ;;
-  *) echo "usage: run.sh expand | extract LANG | evaluate LANG [REFERENCE.json]" >&2; exit 2 ;;
+  *) echo "usage: run.sh expand | translate LANG | extract LANG | evaluate LANG [REFERENCE.json]" >&2; exit 2 ;;
 esac

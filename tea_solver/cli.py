@@ -188,6 +188,12 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--no-cross-group", action="store_true",
                    help="align keys: align each group on its own, without evidence from "
                         "the other groups that share its lexicons")
+    x.add_argument("--budget", type=_positive_int, default=None, metavar="B",
+                   help="at most B templates per source template, covering the most "
+                        "instances (partial cover; what is left out is in the report)")
+    x.add_argument("--budget-total", type=_positive_int, default=None, metavar="B",
+                   help="at most B templates over the whole file, shared between the "
+                        "source templates so as to cover the most instances")
     x.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
                    help="groups extracted in parallel processes (at most the cores)")
     x.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -201,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="reference CheckList (or mcl_bench gold file) for correctness")
     v.add_argument("-o", "--output", default=None, metavar="DIR",
                    help="directory for the tables (CSV, Markdown, JSON)")
+    v.add_argument("--verified", default=None,
+                   help="the verified CheckList (review import): reference for TEA vs VER "
+                        "P/R and FR-diff, plus the edits and deletions the verifier made")
     v.add_argument("--predictions", default=None,
                    help="FR: model predictions, JSONL of {text|id, pred}")
     v.add_argument("--model", default=None,
@@ -221,7 +230,83 @@ def build_parser() -> argparse.ArgumentParser:
                    help="sacrebleu tokenizer for CT-BLEU (default: by language)")
     _add_read_limits(v)
 
-    command("demo", "run the main job on bundled data")
+    t = command("translate", "instances (JSONL, with 'source') -> instances with a "
+                "machine-translated 'target'")
+    t.add_argument("instances", help="JSONL, one instance per line with a 'source' "
+                   "(tea-solver expand writes them)")
+    t.add_argument("-o", "--output", required=True, help="translated instances (JSONL)")
+    how = t.add_mutually_exclusive_group(required=True)
+    how.add_argument("--model", default=None,
+                     help="transformers seq2seq model: hub id or local directory (MarianMT, "
+                          "NLLB-200, M2M100, mBART-50, ...)")
+    how.add_argument("--pretranslated", default=None, metavar="TABLE",
+                     help="translations made elsewhere: 'source<TAB>target' lines, or JSONL "
+                          "objects with source and target")
+    t.add_argument("--src", default="en", help="source language (default: en)")
+    t.add_argument("--tgt", required=True,
+                   help="target language: ISO 639-1 (hi) or the model's own code (hin_Deva)")
+    t.add_argument("--lang", default=None,
+                   help="value of the instances' 'lang' (default: the ISO 639-1 code of "
+                        "--tgt, hin_Deva -> hi)")
+    t.add_argument("--field", type=_positive_int, action="append", default=None, metavar="N",
+                   help="multi-field instances: translate field N only (1-based; repeatable; "
+                        "other fields are copied). Default: every field")
+    t.add_argument("--batch-size", type=_positive_int, default=16,
+                   help="strings per generate call, longest first (default: 16)")
+    t.add_argument("--num-beams", type=_positive_int, default=4,
+                   help="beam search width; 1 = greedy decoding (default: 4)")
+    t.add_argument("--max-new-tokens", type=_positive_int, default=256,
+                   help="longest translation in tokens (default: 256)")
+    t.add_argument("--device", default="auto",
+                   help="auto (GPU when torch sees one), cpu, cuda, ...")
+    t.add_argument("--cache", default=None, metavar="PATH",
+                   help="translation cache (default: $TEA_SOLVER_CACHE or "
+                        "~/.cache/tea-solver/translations.sqlite3)")
+    t.add_argument("--no-cache", action="store_true", help="translate everything again")
+    t.add_argument("--failures", default=None, metavar="PATH",
+                   help="write every string that could not be translated (JSONL)")
+    t.add_argument("--skip-failures", action="store_true",
+                   help="write the instances that translated, leave the failed ones out (warned)")
+    bar = t.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
+                     help="progress bar (default: on a terminal)")
+    bar.add_argument("--no-progress", dest="progress", action="store_false",
+                     help="no progress bar")
+
+    rn = command("run", "expand -> translate -> extract -> (review) -> evaluate, from one "
+                 "TOML config; steps whose outputs are up to date are skipped")
+    rn.add_argument("config", help="the run's TOML config (see data/demo/run.toml)")
+    rn.add_argument("--workdir", default=None,
+                   help="where outputs go (default: the config's [run] workdir)")
+    rn.add_argument("--force", action="store_true", help="run every step, up to date or not")
+
+    d = command("demo", "run the main job on bundled data")
+    d.add_argument("--review-dir", default=None,
+                   help="where to write the review page (default: a new temporary directory)")
+
+    r = command("review", "human verification: a review page out, decisions in")
+    rsub = r.add_subparsers(dest="review_command", required=True, parser_class=_Parser)
+    rx = rsub.add_parser("export", help="TARGET.json -> DIR/review.html and DIR/review.tsv",
+                         formatter_class=DefaultsHelpFormatter)
+    rx.add_argument("target", help="the target CheckList extract wrote")
+    rx.add_argument("-o", "--output", required=True, help="directory to write into")
+    rx.add_argument("--instances", default=None,
+                    help="the instance file extract read: covered instances and sources")
+    rx.add_argument("--source", default=None, help="the source CheckList (template texts)")
+    rx.add_argument("--examples", type=_positive_int, default=3,
+                    help="instances shown per template")
+    ri = rsub.add_parser("import", help="apply a decisions file (.json or .tsv) to TARGET",
+                         formatter_class=DefaultsHelpFormatter)
+    ri.add_argument("target", help="the target CheckList the decisions were made on")
+    ri.add_argument("decisions", help="decisions saved from review.html (.json) or review.tsv")
+    ri.add_argument("-o", "--output", required=True, metavar="VERIFIED.json",
+                    help="the verified CheckList to write")
+
+    ex = command("export", "write a CheckList in another tool's format")
+    ex.add_argument("target", help="a CheckList (tea-checklist/1 JSON)")
+    ex.add_argument("--format", choices=("checklist",), default="checklist",
+                    help="checklist: what the checklist package's Editor.template takes")
+    ex.add_argument("-o", "--output", required=True, help="file to write")
     return p
 
 
@@ -253,7 +338,8 @@ def options_from_args(args):
         time_limit=args.time_limit, seed=args.seed, max_candidates=args.max_candidates,
         aligner=args.aligner, align_model=args.align_model, align_method=args.align_method,
         align_anywhere=args.align_anywhere, agreement=not args.no_agreement,
-        cross_group=not args.no_cross_group)
+        cross_group=not args.no_cross_group, budget=args.budget,
+        budget_total=args.budget_total)
 
 
 def cmd_extract(args) -> int:
@@ -289,16 +375,64 @@ def cmd_evaluate(args) -> int:
                         label_map=args.label_map, batch_size=args.batch_size,
                         device=args.device, max_per_template=args.max_per_template,
                         seed=args.seed, cap=args.cap, ct_bleu_scope=args.ct_bleu_scope,
-                        ct_bleu_tokenize=args.ct_bleu_tokenize)
+                        ct_bleu_tokenize=args.ct_bleu_tokenize, verified=args.verified)
+
+
+def cmd_translate(args) -> int:
+    from tea_solver.translate import describe_translation, run_translate
+    stats = run_translate(args.instances, args.output, model=args.model,
+                          pretranslated=args.pretranslated, src=args.src, tgt=args.tgt,
+                          lang=args.lang, fields=args.field, batch_size=args.batch_size,
+                          num_beams=args.num_beams, max_new_tokens=args.max_new_tokens,
+                          device=args.device, cache_path=args.cache,
+                          use_cache=not args.no_cache, failures_path=args.failures,
+                          skip_failures=args.skip_failures, progress=args.progress)
+    print("wrote %s to %s" % (describe_translation(stats, args.pretranslated), args.output),
+          file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_run(args) -> int:
+    from tea_solver.run import run_config
+    return run_config(args.config, workdir=args.workdir, force=args.force)
 
 
 def cmd_demo(args) -> int:
     from tea_solver.demo import run_demo
-    return run_demo()
+    return run_demo(review_dir=args.review_dir)
+
+
+def cmd_review(args) -> int:
+    from tea_solver import review
+    if args.review_command == "export":
+        res = review.export_review(args.target, args.output, instances=args.instances,
+                                   source=args.source, examples=args.examples)
+        print("wrote %s and %s (%d templates)" % (res.html, res.tsv, res.bundle["templates"]),
+              file=sys.stderr)
+        return EXIT_OK
+    outcome = review.import_review(args.target, args.decisions, args.output)
+    for line in review.summary_lines(outcome, args.output):
+        print(line, file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_export(args) -> int:
+    from tea_solver.export_checklist import dump_editor, to_editor
+    from tea_solver.io import read_checklist_file, write_atomic
+    loaded = read_checklist_file(args.target)
+    editor, inexact = to_editor(loaded.doc, loaded.templates)
+    write_atomic(args.output, dump_editor(editor))
+    if inexact:
+        print("tea-solver: warning: %d template(s) share a value between two lexicons and "
+              "use cardinals; Editor.template(remove_duplicates=True) drops more fills than "
+              "they generate: %s" % (len(inexact), ", ".join(inexact[:5])), file=sys.stderr)
+    print("wrote %d templates to %s" % (len(editor["templates"]), args.output), file=sys.stderr)
+    return EXIT_OK
 
 
 COMMANDS = {"expand": cmd_expand, "extract": cmd_extract, "evaluate": cmd_evaluate,
-            "demo": cmd_demo}
+            "translate": cmd_translate, "run": cmd_run, "demo": cmd_demo,
+            "review": cmd_review, "export": cmd_export}
 
 
 def main(argv=None) -> int:

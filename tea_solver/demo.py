@@ -8,7 +8,9 @@ one mistranslated instance (see ``data/demo/make_demo.py``).
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from importlib import resources
 
 from tea_solver.extract import ExtractOptions, extract
@@ -28,7 +30,10 @@ def _table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def run_demo(out=None) -> int:
+def run_demo(out=None, review_dir: str | None = None) -> int:
+    """Print the demo tables; end by writing the review page of the Hindi and Japanese
+    CheckLists (alignment keys, ILP) into ``review_dir`` (default: a new temporary
+    directory) and printing its path."""
     out = out if out is not None else sys.stdout
     rows = [["lang", "source template", "inst", "graph greedy", "graph ilp", "status",
              "bound", "align ilp", "greedy s", "ilp s"]]
@@ -66,4 +71,27 @@ def run_demo(out=None) -> int:
                   "(keeping %d)" % len(filtered["templates"]), file=out)
     print("\nOn your data:  tea-solver extract INSTANCES.jsonl -o TARGET.json  (align keys; "
           "--keys graph for the paper's)", file=out)
+    write_review_pages(shown, review_dir, out)
     return 0
+
+
+def write_review_pages(shown: list, review_dir: str | None, out) -> list:
+    """Write each language's target and its review page; print where the pages are."""
+    from tea_solver.io import dump_checklist, write_atomic
+    from tea_solver.review import export_review
+    review_dir = review_dir or tempfile.mkdtemp(prefix="tea-demo-review-")
+    pages = []
+    for lang, doc, _filtered in shown:
+        target = os.path.join(review_dir, "%s.json" % lang)
+        os.makedirs(review_dir, exist_ok=True)
+        write_atomic(target, dump_checklist(doc))
+        res = export_review(target, os.path.join(review_dir, lang),
+                            instances=demo_path("%s.instances.jsonl" % lang),
+                            source=demo_path("source.json"))
+        pages.append(res.html)
+    print("\nReview pages for a native speaker (open in a browser; accept / edit / delete,\n"
+          "then 'Save decisions' and: tea-solver review import TARGET.json DECISIONS.json "
+          "-o VERIFIED.json):", file=out)
+    for page in pages:
+        print("  " + page, file=out)
+    return pages

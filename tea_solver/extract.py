@@ -31,6 +31,7 @@ from tea_solver import __version__, signals
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
 from tea_solver.cover.greedy import greedy_order
+from tea_solver.cover.partial import budget_cover, budget_cover_total
 from tea_solver.errors import WorkerDied
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
@@ -63,6 +64,8 @@ class ExtractOptions:
     agreement: bool = True          # align: split/couple templates whose slots agree
     align_anywhere: bool = False    # align: match terminals anywhere, not only aligned spans
     cross_group: bool = True        # align: refine spans with evidence from other groups
+    budget: int | None = None       # at most this many templates per group (partial cover)
+    budget_total: int | None = None  # at most this many templates over the whole file
 
     def settings(self) -> dict:
         d = asdict(self)
@@ -178,14 +181,24 @@ def _carried_fields(instances: Sequence[Instance]) -> dict:
     return out
 
 
-def extract_group(template_id: str, instances: Sequence[Instance],
-                  opts: ExtractOptions, alignment=None) -> GroupResult:
-    """Run the whole pipeline on one group (pure function of its inputs).
+@dataclass
+class _Prepared:
+    """One group after Steps 1-2: its cover problem and what building templates needs."""
 
-    ``alignment`` (``--keys align``): the group's spans as refined across the
-    file (:func:`align_file`); without it the group is aligned on its own.
-    """
-    t0 = time.perf_counter()
+    items: list
+    weights: list
+    keys: list
+    index: KeyIndex
+    shapes: list
+    sets: object                    # the problem's member lists (MemberView)
+    problem: CoverProblem
+    truncated: int
+    multi: bool
+
+
+def _prepare_group(instances: Sequence[Instance], opts: ExtractOptions,
+                   alignment=None) -> _Prepared:
+    """Steps 1-2 for one group: keys, candidates, and the cover problem over them."""
     multi = instances[0].multi
     # distinct targets are the cover's items; weights count the duplicates
     item_of: dict[tuple, int] = OrderedDict()
@@ -204,7 +217,6 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         keys = select_keys_iteratively(items, keys, opts.match, opts.max_candidates, positions)
     elif opts.key_selection != "all":
         raise ValueError("key_selection must be 'all' or 'iterative'")
-    by_id = {key.id: key for key in keys}
     index = KeyIndex(keys, opts.match, positions, targets=items)
 
     cov, values, truncated = coverage(items, index, opts.max_candidates)
@@ -215,8 +227,39 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     del values
     problem = CoverProblem.from_members(len(items), cov.values(), costs)
     del cov
-    sets = problem.member_lists()
-    if opts.solver == "ilp":
+    return _Prepared(items, weights, keys, index, shapes, problem.member_lists(), problem,
+                     truncated, multi)
+
+
+def group_problem(instances: Sequence[Instance], opts: ExtractOptions,
+                  alignment=None) -> tuple[CoverProblem, list]:
+    """The group's cover problem and item weights (``--budget-total`` solves them jointly)."""
+    prep = _prepare_group(instances, opts, alignment)
+    return prep.problem, prep.weights
+
+
+def extract_group(template_id: str, instances: Sequence[Instance],
+                  opts: ExtractOptions, alignment=None, share=None) -> GroupResult:
+    """Run the whole pipeline on one group (pure function of its inputs).
+
+    ``alignment`` (``--keys align``): the group's spans as refined across the
+    file (:func:`align_file`); without it the group is aligned on its own.
+    ``share`` (``--budget-total``): ``(chosen sets, report block)`` of the joint
+    budgeted cover, which replaces this group's own cover.
+    """
+    t0 = time.perf_counter()
+    prep = _prepare_group(instances, opts, alignment)
+    items, weights, keys, index, shapes, sets, problem = (
+        prep.items, prep.weights, prep.keys, prep.index, prep.shapes, prep.sets, prep.problem)
+    by_id = {key.id: key for key in keys}
+    budget = None
+    if share is not None:
+        result, budget = _ShareResult(share[0]), dict(share[1])
+    elif opts.budget is not None:
+        result = budget_cover(problem, weights, opts.budget, solver=opts.solver,
+                              time_limit=opts.time_limit, seed=opts.seed)
+        budget = _budget_block(result, opts.budget)
+    elif opts.solver == "ilp":
         result = ilp_cover(problem, time_limit=opts.time_limit, seed=opts.seed)
     elif opts.solver == "greedy":
         result = greedy_cover(problem)
@@ -248,9 +291,10 @@ def extract_group(template_id: str, instances: Sequence[Instance],
 
     carried = _carried_fields(instances)
     dropped = [{"template": shape_text(shapes[t], output_names([shapes[t]], by_id), by_id,
-                                       multi), "support": n} for t, n in filtered]
+                                       prep.multi), "support": n} for t, n in filtered]
     templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
-                                multi, agreement=opts.agreement, min_support=opts.min_support,
+                                prep.multi, agreement=opts.agreement,
+                                min_support=opts.min_support,
                                 evidence=alignment.agreement if alignment is not None else None,
                                 dropped=dropped)
     for obj in templates:
@@ -263,19 +307,52 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         ("instances", len(instances)),
         ("templates", len(templates)),
         ("solver", opts.solver),
-        ("status", result.status),
-        ("greedy_templates", result.greedy_size),
-        ("lower_bound", result.lower_bound),
+        ("status", budget["status"] if budget else result.status),
+        ("greedy_templates", budget.get("greedy_templates") if budget else result.greedy_size),
+        # a budgeted cover bounds the covered weight, not the number of templates
+        ("lower_bound", None if budget else result.lower_bound),
         ("covered", covered),
         ("seconds", round(time.perf_counter() - t0, 3)),
         ("distinct_targets", len(items)),
         ("keys", len(keys)),
         ("candidates", len(shapes)),
         ("cover_size", len(result.chosen)),
-        ("truncated_instances", truncated),
+        ("truncated_instances", prep.truncated),
         ("dropped", dropped),           # templates --min-support removed, with their support
     ])
+    if budget is not None:
+        lost = {i for i, p in enumerate(owner) if p is None}
+        item_of = {t: i for i, t in enumerate(dict.fromkeys(inst.target for inst in instances))}
+        budget["uncovered"] = [inst.id for inst in instances if item_of[inst.target] in lost]
+        report["budget"] = budget
     return GroupResult(template_id, templates, dict(report))
+
+
+@dataclass
+class _ShareResult:
+    """A group's part of the joint ``--budget-total`` cover, shaped as a cover result."""
+
+    chosen: list
+
+
+def _budget_block(result, budget: int | None, scope: str = "group") -> dict:
+    """``report.groups[].budget``: what the budgeted cover kept, gave up and proved.
+
+    Weights are instances (duplicates of a target count), so ``covered`` and
+    ``given_up`` are numbers of input instances; ``upper_bound`` is the proven
+    bound on ``covered``.  With ``scope == "total"`` the status and the bound
+    are the joint ones, in ``report.budget_total``.  ``uncovered`` (added by
+    :func:`extract_group`) lists the instances no written template generates.
+    """
+    block = OrderedDict([("scope", scope), ("budget", budget), ("status", result.status),
+                         ("covered", result.covered_weight),
+                         ("coverable", result.coverable_weight),
+                         ("given_up", result.given_up)])
+    if scope == "group":
+        block["upper_bound"] = result.bound
+        block["greedy_covered"] = result.greedy_objective
+        block["greedy_templates"] = len(result.greedy_chosen)
+    return dict(block)
 
 
 def group_instances(instances: Iterable[Instance]) -> "OrderedDict[str, list]":
@@ -287,8 +364,80 @@ def group_instances(instances: Iterable[Instance]) -> "OrderedDict[str, list]":
 
 
 def _run_group(args):
-    template_id, instances, opts, alignment = args
-    return extract_group(template_id, instances, opts, alignment)
+    template_id, instances, opts, alignment, *share = args
+    return extract_group(template_id, instances, opts, alignment, *share)
+
+
+def _run_problem(args):
+    _template_id, instances, opts, alignment = args
+    return group_problem(instances, opts, alignment)
+
+
+def _map_groups(fn, tasks: list, jobs: int, bar) -> list:
+    """``fn`` over the group tasks, in input order, on ``jobs`` processes."""
+    results: list = []
+    if jobs > 1 and len(tasks) > 1:
+        # ProcessPoolExecutor (not multiprocessing.Pool): a worker that dies
+        # (killed, out of memory) raises BrokenProcessPool instead of hanging.
+        ctx = multiprocessing.get_context("spawn")
+        signals.start_resource_tracker()
+        pool = ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=ctx,
+                                   initializer=signals.worker_init)
+        try:
+            # futures, not pool.map: map cancels the pending ones when interrupted,
+            # and CPython 3.11's manager thread then dies (InvalidStateError) before
+            # closing the call queue, so the interpreter hangs at exit
+            futures = [pool.submit(fn, task) for task in tasks]
+            for future in futures:
+                results.append(future.result())
+                if bar:
+                    bar.update(1)
+        except BrokenProcessPool as e:
+            raise WorkerDied("a worker process died (killed or out of memory) while "
+                             "extracting; no output was written") from e
+        except BaseException:
+            # Ctrl-C, SIGTERM, SIGHUP, an error: shutdown() alone would wait for
+            # the groups the workers are computing; end them now.
+            signals.terminate(list((getattr(pool, "_processes", None) or {}).values()))
+            raise
+        finally:
+            pool.shutdown(wait=True)   # not cancel_futures: see above
+    else:
+        for task in tasks:
+            results.append(fn(task))
+            if bar:
+                bar.update(1)
+    return results
+
+
+def joint_budget(tasks: list, opts: ExtractOptions, jobs: int = 1) -> tuple[list, dict]:
+    """``--budget-total``: one budgeted cover over every group's cover problem.
+
+    Steps 1-2 run per group (in parallel), the joint CP-SAT model then shares
+    ``opts.budget_total`` templates between the groups (at most ``opts.budget``
+    each, when given) so as to cover the most instances; its time limit is
+    ``opts.time_limit`` per group.  Returns each task with its share appended
+    (for :func:`extract_group`) and ``report.budget_total``.
+    """
+    problems = _map_groups(_run_problem, tasks, jobs, None)
+    total = budget_cover_total([p for p, _ in problems], [w for _, w in problems],
+                               opts.budget_total, budget=opts.budget, solver=opts.solver,
+                               time_limit=opts.time_limit * max(1, len(tasks)),
+                               seed=opts.seed)
+    shares = []
+    for task, part in zip(tasks, total.groups):
+        block = OrderedDict([("scope", "total"), ("budget", opts.budget),
+                             ("status", total.status), ("covered", part.covered_weight),
+                             ("coverable", part.coverable_weight),
+                             ("given_up", part.given_up)])
+        shares.append(task + ((part.chosen, dict(block)),))
+    report = OrderedDict([
+        ("budget_total", opts.budget_total), ("budget", opts.budget), ("solver", opts.solver),
+        ("status", total.status), ("templates", total.size), ("covered", total.objective),
+        ("upper_bound", total.bound), ("coverable", total.coverable_weight),
+        ("given_up", total.given_up), ("greedy_covered", total.greedy_objective),
+        ("seconds", round(total.seconds, 3))])
+    return shares, dict(report)
 
 
 def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions,
@@ -358,39 +507,10 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
         alignments, notes = align_file(groups, opts, progress)
     tasks = [(tid, insts, opts, al) for (tid, insts), al in zip(groups.items(), alignments)]
     bar = progress_bar(len(tasks), "extract", progress)
-    results: list[GroupResult] = []
-    if jobs > 1 and len(tasks) > 1:
-        # ProcessPoolExecutor (not multiprocessing.Pool): a worker that dies
-        # (killed, out of memory) raises BrokenProcessPool instead of hanging.
-        ctx = multiprocessing.get_context("spawn")
-        signals.start_resource_tracker()
-        pool = ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=ctx,
-                                   initializer=signals.worker_init)
-        try:
-            # futures, not pool.map: map cancels the pending ones when interrupted,
-            # and CPython 3.11's manager thread then dies (InvalidStateError) before
-            # closing the call queue, so the interpreter hangs at exit
-            futures = [pool.submit(_run_group, task) for task in tasks]
-            for future in futures:
-                res = future.result()
-                results.append(res)
-                if bar:
-                    bar.update(1)
-        except BrokenProcessPool as e:
-            raise WorkerDied("a worker process died (killed or out of memory) while "
-                             "extracting; no output was written") from e
-        except BaseException:
-            # Ctrl-C, SIGTERM, SIGHUP, an error: shutdown() alone would wait for
-            # the groups the workers are computing; end them now.
-            signals.terminate(list((getattr(pool, "_processes", None) or {}).values()))
-            raise
-        finally:
-            pool.shutdown(wait=True)   # not cancel_futures: see above
-    else:
-        for task in tasks:
-            results.append(_run_group(task))
-            if bar:
-                bar.update(1)
+    budget_total = None
+    if opts.budget_total is not None:
+        tasks, budget_total = joint_budget(tasks, opts, jobs)
+    results: list[GroupResult] = _map_groups(_run_group, tasks, jobs, bar)
     if bar:
         bar.close()
     if lang is None:
@@ -406,4 +526,6 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
         doc["report"]["cross_group"] = notes
     if fallback is not None:
         doc["report"]["keys_fallback"] = fallback
+    if budget_total is not None:
+        doc["report"]["budget_total"] = budget_total
     return dict(doc)

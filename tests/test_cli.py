@@ -144,11 +144,11 @@ def test_round_trip_through_installed_script(tmp_path, checklist_file):
 # --------------------------------------------------------------------------- #
 # Demo
 
-def test_demo_subprocess():
+def test_demo_subprocess(tmp_path):
     exe = shutil.which("tea-solver")
     cmd = [exe] if exe else [sys.executable, "-m", "tea_solver.cli"]
-    p = subprocess.run(cmd + ["demo"], capture_output=True, text=True, timeout=300,
-                       cwd=str(REPO))
+    p = subprocess.run(cmd + ["demo", "--review-dir", str(tmp_path)], capture_output=True,
+                       text=True, timeout=300, cwd=str(REPO))
     assert p.returncode == 0, p.stderr
     assert "greedy" in p.stdout and "OPTIMAL" in p.stdout
     assert "Traceback" not in p.stderr
@@ -157,21 +157,25 @@ def test_demo_subprocess():
     ruler = next(n for n, l in enumerate(lines) if l and set(l) <= {"-", " "})
     assert "greedy" in lines[ruler - 1]
     assert sum("OPTIMAL" in l for l in lines[ruler + 1:]) >= 3
+    # it ends with the review pages' paths
+    assert lines[-2:] == ["  %s" % (tmp_path / lang / "review.html") for lang in ("hi", "ja")]
+    assert all((tmp_path / lang / "review.html").is_file() for lang in ("hi", "ja"))
 
 
-def test_demo_in_process_follows_stdout_redirection(monkeypatch):
+def test_demo_in_process_follows_stdout_redirection(monkeypatch, tmp_path):
     import tea_solver.demo as demo          # imported before the redirection
 
     def fake_extract(records, opts, progress=None, **kw):   # keep this test fast
         groups = [{"template_id": "g", "instances": len(records), "templates": 1,
                    "status": "OPTIMAL" if opts.solver == "ilp" else "GREEDY",
                    "lower_bound": 1, "seconds": 0.0, "dropped": []}]
-        return {"templates": [], "report": {"groups": groups}}
+        return {"format": "tea-checklist/1", "lexicons": {}, "templates": [],
+                "report": {"groups": groups}}
 
     monkeypatch.setattr(demo, "extract", fake_extract)
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        rc = main(["demo"])
+        rc = main(["demo", "--review-dir", str(tmp_path)])
     assert rc == 0
     assert "greedy" in buf.getvalue() and "OPTIMAL" in buf.getvalue()
 

@@ -104,6 +104,22 @@ def main():
                 rec["target"] = NOISE.get((lang, rec["id"])) or translate(rec)
                 f.write(json.dumps(rec, ensure_ascii=False) + "\n")
         print("wrote", path)
+        write_table(lang, path)
+
+
+def write_table(lang, instances_path):
+    """The translations as a pre-translated table (``source<TAB>target``), the input of
+    ``tea-solver translate --pretranslated`` and of the bundled ``demo.toml`` run."""
+    path = os.path.join(HERE, "%s.table.tsv" % lang)
+    seen = {}
+    with open(instances_path, encoding="utf-8") as f:
+        for line in f:
+            rec = json.loads(line)
+            seen.setdefault(rec["source"], rec["target"])
+    with open(path, "w", encoding="utf-8") as f:
+        for source, target in seen.items():
+            f.write("%s\t%s\n" % (source, target))
+    print("wrote", path)
 
 
 if __name__ == "__main__":

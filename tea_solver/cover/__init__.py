@@ -3,6 +3,8 @@
 ``greedy`` is the paper's baseline; ``ilp`` is the exact CP-SAT model (reduction, greedy
 hint, proven status and lower bound).  Both take a :class:`CoverProblem` and return a
 :class:`CoverResult`; :func:`solve` picks one by name, as the command line does.
+``partial`` holds the budgeted and penalty (partial) covers, which may leave instances
+uncovered on purpose (:class:`PartialResult`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from typing import Callable
 
 from .greedy import greedy_cover
 from .ilp import ilp_cover
+from .partial import (PartialResult, TotalBudgetResult, budget_cover, budget_cover_total,
+                      greedy_budget_cover, greedy_partial_cover, partial_cover)
 from .problem import CoverProblem, CoverResult, Reduction, reduce_problem
 
 SOLVERS: dict[str, Callable[..., CoverResult]] = {"greedy": greedy_cover, "ilp": ilp_cover}
@@ -23,5 +27,7 @@ def solve(problem: CoverProblem, solver: str = "ilp", **opts) -> CoverResult:
     return SOLVERS[solver](problem, **opts)
 
 
-__all__ = ["CoverProblem", "CoverResult", "Reduction", "SOLVERS", "greedy_cover",
-           "ilp_cover", "reduce_problem", "solve"]
+__all__ = ["CoverProblem", "CoverResult", "PartialResult", "Reduction", "SOLVERS",
+           "TotalBudgetResult", "budget_cover", "budget_cover_total", "greedy_budget_cover",
+           "greedy_cover", "greedy_partial_cover", "ilp_cover", "partial_cover",
+           "reduce_problem", "solve"]

@@ -24,7 +24,12 @@ family                    columns                                         needs
                           FR-diff vs the reference (or the first          predictions
                           CheckList)
 ``cost``                  greedy, cover, bound, gap, optimal, seconds     ``report``
+``verification``          kept, edited, deleted, added, edit_rate         ``verified``
 ========================  ==============================================  ==========
+
+With ``verified`` (``--verified VER.json``, written by ``review import``) the verified
+CheckList is the reference, so correctness is the paper's TEA vs VER template P/R and
+FR-diff is against VER; the ``verification`` family counts what the verifier changed.
 
 Definitions are in each module's docstring (CT-BLEU: :mod:`.diversity`).
 A reference may be a CheckList or a MultiCheckList gold file written by
@@ -46,22 +51,25 @@ from .correctness import DEFAULT_CAP, Correctness, compare
 from .cost import Cost
 from .diversity import Diversity, cross_bleu, ct_bleu, skeleton_string
 from .tables import columns_of, markdown, write_tables
+from .verification import Verification, verification_counts
 from .utility import (DEFAULT_MAX_PER_TEMPLATE, PipelinePredictor, PredictionsFile, Predictor,
                       Utility, failure_rates, fr_diff, label_to_int, parse_label_map)
 
 __all__ = [
     "METRICS", "Correctness", "Cost", "Diversity", "LoadedChecklist", "Metric",
-    "PipelinePredictor", "PredictionsFile", "Predictor", "Utility", "compare", "cross_bleu",
+    "PipelinePredictor", "PredictionsFile", "Predictor", "Utility", "Verification",
+    "compare", "cross_bleu",
     "ct_bleu", "evaluate", "failure_rates", "fr_diff", "from_doc", "label_to_int", "load",
     "mcl_gold_to_checklist", "parse_label_map", "register", "run_evaluate",
-    "skeleton_string",
+    "skeleton_string", "verification_counts",
 ]
 
 SUMMARY_FIRST = ["checklist", "role", "lang"]
 #: Columns of the summary printed by ``tea-solver evaluate`` (all are in the files).
 PRINTED = ["checklist", "role", "templates", "lexicon_values", "CT-BLEU", "strict_P",
            "strict_R", "lenient_P", "lenient_R", "lang_P", "lang_R", "FR", "FR-diff",
-           "greedy", "cover", "bound", "gap", "optimal", "seconds"]
+           "greedy", "cover", "bound", "gap", "optimal", "seconds", "edited", "deleted",
+           "edit_rate"]
 
 
 def _as_loaded(items: Sequence[Any], names: Sequence[str] | None = None) -> list:
@@ -85,8 +93,11 @@ def evaluate(checklists: Sequence[Any], reference: Any = None, *,
              max_per_template: int | None = DEFAULT_MAX_PER_TEMPLATE, seed: int = 0,
              label_map: Any = None, cap: int = DEFAULT_CAP, language: bool = True,
              ct_bleu_scope: str = "document", ct_bleu_tokenize: str | None = None,
-             progress: bool = False) -> dict:
+             progress: bool = False, verified: Any = None) -> dict:
     """Score CheckLists (paths, documents or :class:`LoadedChecklist`).
+
+    ``verified``: the verified version of the CheckLists (``review import``); it becomes
+    the reference and adds the ``verification`` family (edits, deletions).
 
     Returns the JSON record: per CheckList every family's result, the
     signatures, FR-diffs, and ``tables`` (name -> (columns, rows)).
@@ -94,6 +105,10 @@ def evaluate(checklists: Sequence[Any], reference: Any = None, *,
     if not checklists:
         raise InputError("evaluate needs at least one CheckList")
     cls = _as_loaded(list(checklists), names)
+    if verified is not None:
+        if reference is not None:
+            raise InputError("give --reference or --verified, not both")
+        reference = verified
     ref = None
     if reference is not None:
         ref = _as_loaded([reference])[0]
@@ -105,6 +120,8 @@ def evaluate(checklists: Sequence[Any], reference: Any = None, *,
     if predictor is not None:
         families.append(Utility(predictor, max_per_template, seed, label_map))
     families.append(Cost())
+    if verified is not None:
+        families.append(Verification())
 
     entries = [(cl, "") for cl in cls] + ([(ref, "reference")] if ref is not None else [])
     results = []
@@ -148,7 +165,7 @@ def build_tables(results: list, diffs: list) -> "OrderedDict[str, tuple]":
         row = OrderedDict([("checklist", res["name"]),
                            ("role", "" if res["role"] == "checklist" else res["role"]),
                            ("lang", res["lang"])])
-        for fam in ("diversity", "correctness", "utility", "cost"):
+        for fam in ("diversity", "correctness", "utility", "cost", "verification"):
             if fam in res:
                 row.update(res[fam]["summary"])
         summary.append(row)
@@ -183,7 +200,7 @@ def run_evaluate(checklists: Sequence[str], reference: str | None = None,
                  max_per_template: int | None = DEFAULT_MAX_PER_TEMPLATE, seed: int = 0,
                  cap: int = DEFAULT_CAP, ct_bleu_scope: str = "document",
                  ct_bleu_tokenize: str | None = None, batch_size: int = 32,
-                 device: Any = None, out=None) -> int:
+                 device: Any = None, out=None, verified: str | None = None) -> int:
     """``tea-solver evaluate``: print the summary table, write the tables; exit status.
 
     Raises :class:`InputError` for bad input (the CLI prints it, exit 2).
@@ -198,7 +215,8 @@ def run_evaluate(checklists: Sequence[str], reference: str | None = None,
         predictor = PipelinePredictor(model, label_map, batch_size=batch_size, device=device)
     record = evaluate(checklists, reference, predictor=predictor,
                       max_per_template=max_per_template, seed=seed, label_map=label_map,
-                      cap=cap, ct_bleu_scope=ct_bleu_scope, ct_bleu_tokenize=ct_bleu_tokenize)
+                      cap=cap, ct_bleu_scope=ct_bleu_scope, ct_bleu_tokenize=ct_bleu_tokenize,
+                      verified=verified)
     columns, rows = record["tables"]["summary"]
     print(markdown(rows, [c for c in PRINTED if c in columns]), file=out, end="")
     for name, s in record["signatures"].items():

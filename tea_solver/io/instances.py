@@ -156,6 +156,20 @@ def _shape(multi: bool, n: int) -> str:
     return "a list of %d" % n if multi else "a string"
 
 
+def iter_json_lines(path: str | os.PathLike) -> Iterator[tuple[int, Any]]:
+    """(line number, decoded value) of every non-blank line of a JSON Lines file.
+
+    The one place that turns a file into JSON values, so every reader of JSON
+    Lines (instances, translation tables, source instances) reports unreadable
+    files and malformed lines alike (raises :class:`InputError`), streamed under
+    the same read limits and with the same strict JSON (no NaN, no lone
+    surrogate).
+    """
+    path = os.fspath(path)
+    for n, line in read_lines(path):
+        yield n, jsontext.parse(line, path, n)
+
+
 def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> InstanceFile:
     """Read and validate a JSON Lines instance file (raises :class:`InputError`).
 
