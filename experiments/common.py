@@ -68,8 +68,9 @@ class Dataset:
 # Arguments
 
 def parser(description: str, default_out: str) -> argparse.ArgumentParser:
+    from tea_solver.cli import DefaultsHelpFormatter   # each default shown once
     p = argparse.ArgumentParser(description=description,
-                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+                                formatter_class=DefaultsHelpFormatter)
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--instances", nargs="+", metavar="FILE",
                      help="instance JSONL files (SPEC §2), one data set each")

@@ -143,8 +143,9 @@ def main(argv=None) -> int:
         recs = read_instance_file(args.instances).records
         noisy_recs, ids, counts = add_noise(recs, args.rate, args.seed,
                                             os.path.basename(args.instances), args.ops)
-        write_atomic(args.output, dump_instances(noisy_recs))
-        write_atomic(args.output + ".noisy", "".join(i + "\n" for i in sorted(ids)))
+        write_atomic(args.output, dump_instances(noisy_recs), inputs=[args.instances])
+        write_atomic(args.output + ".noisy", "".join(i + "\n" for i in sorted(ids)),
+                     inputs=[args.instances])
     except (InputError, ValueError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2

@@ -11,7 +11,9 @@ import os
 import sys
 
 from tea_solver import __version__
-from tea_solver.errors import InputError, WorkerDied
+from tea_solver.errors import InputError, Terminated, WorkerDied, one_line
+from tea_solver.expand import DEFAULT_MAX_INSTANCES
+from tea_solver.progress import PROGRESS_DELAY
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -39,6 +41,22 @@ def _int_at_least(low: int):
 _positive_int = _int_at_least(1)
 _nonneg_int = _int_at_least(0)
 
+#: CP-SAT's random seed is a 32-bit signed integer.
+MAX_SEED = 2 ** 31 - 1
+
+
+def _seed(text):
+    """argparse type: a seed CP-SAT accepts (0 .. 2**31 - 1), one line otherwise."""
+    try:
+        v = int(text) if len(text) <= 20 else None
+    except ValueError:
+        v = None
+    if v is None or not 0 <= v <= MAX_SEED:
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise argparse.ArgumentTypeError("expected an integer from 0 to %d, got %r"
+                                         % (MAX_SEED, shown))
+    return v
+
 
 def _positive_float(text):
     try:
@@ -50,23 +68,92 @@ def _positive_float(text):
     return v
 
 
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def _size(text):
+    """argparse type: a byte count, ``1048576`` or with a binary unit ``512K``, ``16M``, ``1G``."""
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = t[-1:] if t[-1:] in _UNITS else ""
+    number = t[:-1] if unit else t
+    if not number.isdigit() or len(number) > 15 or int(number) < 1:
+        raise argparse.ArgumentTypeError("expected a size such as 1048576, 512K, 16M or 1G, "
+                                         "got %r" % text[:24])
+    return int(number) * _UNITS[unit]
+
+
+def _add_read_limits(parser) -> None:
+    """``--max-input-size`` and ``--max-line-length``, shared by every reading command."""
+    from tea_solver.io.atomic import ReadLimits, human_size
+    parser.add_argument("--max-input-size", type=_size, metavar="SIZE",
+                        default=ReadLimits.max_bytes,
+                        help="refuse an input file larger than this (default: %s)"
+                        % human_size(ReadLimits.max_bytes))
+    parser.add_argument("--max-line-length", type=_size, metavar="SIZE",
+                        default=ReadLimits.max_line,
+                        help="refuse a JSON Lines file with a longer line (default: %s)"
+                        % human_size(ReadLimits.max_line))
+
+
+def available_cores() -> int:
+    """CPUs this process may run on (the affinity mask, not the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class DefaultsHelpFormatter(argparse.HelpFormatter):
+    """``--help`` shows every option's default, once.
+
+    argparse's ``ArgumentDefaultsHelpFormatter`` also prints ``(default: None)``
+    and ``(default: False)`` and repeats a default the help text already states;
+    this one adds ``(default: X)`` only where there is one to tell.
+    """
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if (not action.option_strings or action.required or "default" in text.lower()
+                or any(action.default is v for v in (None, False, argparse.SUPPRESS))):
+            return text
+        return text + " (default: %(default)s)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tea-solver", description="Multilingual CheckList template extraction "
-                "(TEA) with an exact set cover.")
+                "(TEA) with an exact set cover.", formatter_class=DefaultsHelpFormatter)
     p.add_argument("--version", action="version", version="tea-solver " + __version__)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    e = sub.add_parser("expand", help="CheckList -> instances (JSONL, fills recorded)")
-    e.add_argument("checklist")
-    e.add_argument("-o", "--output", required=True)
-    e.add_argument("--max-per-template", type=_positive_int, default=None)
-    e.add_argument("--seed", type=int, default=0)
+    def command(name, help_text):
+        return sub.add_parser(name, help=help_text, description=help_text,
+                              formatter_class=DefaultsHelpFormatter)
 
-    x = sub.add_parser("extract", help="instances (JSONL) -> target CheckList")
-    x.add_argument("instances")
-    x.add_argument("-o", "--output", required=True)
-    x.add_argument("--solver", choices=("ilp", "greedy"), default="ilp")
-    x.add_argument("--keys", choices=("graph", "align"), default="graph")
+    e = command("expand", "CheckList -> instances (JSON Lines, with the fill of each)")
+    e.add_argument("checklist", help="source CheckList (tea-checklist/1 JSON)")
+    e.add_argument("-o", "--output", required=True, metavar="INSTANCES.jsonl",
+                   help="instance file to write (written whole or not at all)")
+    e.add_argument("--max-per-template", type=_positive_int, default=None, metavar="N",
+                   help="a seeded uniform sample of N fills per template (default: all)")
+    e.add_argument("--seed", type=_seed, default=0, help="sampling seed, 0..%d" % MAX_SEED)
+    e.add_argument("--max-instances", type=_positive_int, metavar="N",
+                   default=DEFAULT_MAX_INSTANCES,
+                   help="refuse a CheckList that expands to more instances, counted before "
+                        "any is made (default: %s)" % format(DEFAULT_MAX_INSTANCES, ","))
+    _add_read_limits(e)
+
+    x = command("extract", "instances (JSON Lines) -> target CheckList")
+    x.add_argument("instances", help="instance file: template_id and target per line; "
+                   "source and fill for --keys align")
+    x.add_argument("-o", "--output", required=True, metavar="TARGET.json",
+                   help="target CheckList to write (written whole or not at all)")
+    x.add_argument("--solver", choices=("ilp", "greedy"), default="ilp",
+                   help="set cover: exact CP-SAT ILP, or the paper's greedy")
+    x.add_argument("--keys", choices=("graph", "align"), default=None,
+                   help="Step 1: alignment-guided keys named after the source slots, or the "
+                        "paper's word-graph keys (default: align; graph where the instances "
+                        "have no source and fill, recorded in report.keys_fallback, and a "
+                        "warning when align was asked for)")
     x.add_argument("--k", type=_positive_int, default=2,
                    help="graph keys: at most K tokens between two nodes (paper: 2)")
     x.add_argument("--paths", choices=("attested", "graph"), default="attested",
@@ -77,17 +164,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="terminal matching on token boundaries or anywhere (paper)")
     x.add_argument("--key-selection", choices=("all", "iterative"), default="all",
                    help="use all keys, or add them one at a time (paper Step 3)")
-    x.add_argument("--min-support", type=_nonneg_int, default=1)
-    x.add_argument("--time-limit", type=_positive_float, default=30.0,
-                   help="per group, CP-SAT deterministic seconds")
-    x.add_argument("--seed", type=int, default=0)
-    x.add_argument("--max-candidates", type=_positive_int, default=4096,
-                   help="per instance; beyond it candidate enumeration is cut (reported)")
+    x.add_argument("--min-support", type=_nonneg_int, default=1, metavar="N",
+                   help="drop templates (and, with align keys, lexicon values) seen fewer "
+                        "than N times; report.groups[].dropped lists them")
+    x.add_argument("--time-limit", type=_positive_float, default=30.0, metavar="SECONDS",
+                   help="per group: CP-SAT deterministic seconds; the whole cover stage "
+                        "ends within about 3 x SECONDS + 1 wall-clock seconds")
+    x.add_argument("--seed", type=_seed, default=0, help="CP-SAT seed, 0..%d" % MAX_SEED)
+    x.add_argument("--max-candidates", type=_positive_int, default=4096, metavar="N",
+                   help="per instance; above it the instance's matches are thinned and "
+                        "enumeration is cut (reported as truncated_instances)")
     x.add_argument("--aligner", default="cooccurrence",
-                   help="align keys: cooccurrence (default, offline) or simalign")
+                   help="align keys: cooccurrence (offline, no model) or simalign")
     x.add_argument("--align-model", default=None,
                    help="simalign: Hugging Face model id or local path")
-    x.add_argument("--align-method", choices=("argmax", "itermax", "match"), default="itermax")
+    x.add_argument("--align-method", choices=("argmax", "itermax", "match"), default="itermax",
+                   help="simalign: SimAlign's inter, itermax or mwmf")
     x.add_argument("--align-anywhere", action="store_true",
                    help="align keys: replace terminals wherever they occur, not only "
                         "at the spans aligned in each instance")
@@ -106,15 +198,19 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--budget-total", type=_positive_int, default=None, metavar="B",
                    help="at most B templates over the whole file, shared between the "
                         "source templates so as to cover the most instances")
-    x.add_argument("--jobs", type=_positive_int, default=1)
-    x.add_argument("--progress", action="store_true", help="show a progress bar")
+    x.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                   help="groups extracted in parallel processes (at most the cores)")
+    x.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bars on stderr (default: on a terminal, once a run "
+                        "takes over %g seconds)" % PROGRESS_DELAY)
+    _add_read_limits(x)
 
-    v = sub.add_parser("evaluate", help="score CheckLists (diversity, correctness, utility, "
-                       "cost)")
-    v.add_argument("checklists", nargs="+")
+    v = command("evaluate", "score CheckLists (diversity, correctness, utility, cost)")
+    v.add_argument("checklists", nargs="+", help="CheckLists to score")
     v.add_argument("--reference", default=None,
                    help="reference CheckList (or mcl_bench gold file) for correctness")
-    v.add_argument("-o", "--output", default=None, help="directory for tables")
+    v.add_argument("-o", "--output", default=None, metavar="DIR",
+                   help="directory for the tables (CSV, Markdown, JSON)")
     v.add_argument("--verified", default=None,
                    help="the verified CheckList (review import): reference for TEA vs VER "
                         "P/R and FR-diff, plus the edits and deletions the verifier made")
@@ -124,20 +220,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="FR: transformers text-classification model (hub id or local path)")
     v.add_argument("--label-map", default=None,
                    help="model labels -> ints, e.g. LABEL_0=0,LABEL_1=2")
-    v.add_argument("--batch-size", type=_positive_int, default=32)
+    v.add_argument("--batch-size", type=_positive_int, default=32, help="FR: model batch size")
     v.add_argument("--device", default=None, help="transformers device (cpu, cuda, 0, ...)")
     v.add_argument("--max-per-template", type=_positive_int, default=100,
                    help="FR: test instances per template (seeded sample above it)")
-    v.add_argument("--seed", type=int, default=0)
+    v.add_argument("--seed", type=_seed, default=0, help="sampling seed, 0..%d" % MAX_SEED)
     v.add_argument("--cap", type=_positive_int, default=200000,
                    help="language-level P/R: strings per template before sampling")
-    v.add_argument("--ct-bleu-scope", choices=("document", "group"), default="document")
+    v.add_argument("--ct-bleu-scope", choices=("document", "group"), default="document",
+                   help="CT-BLEU between all templates of a CheckList, or within a group")
     v.add_argument("--ct-bleu-tokenize", default=None,
                    choices=("13a", "zh", "char", "intl", "none"),
                    help="sacrebleu tokenizer for CT-BLEU (default: by language)")
+    _add_read_limits(v)
 
-    t = sub.add_parser("translate", help="instances (JSONL, with 'source') -> instances with "
-                       "a machine-translated 'target'")
+    t = command("translate", "instances (JSONL, with 'source') -> instances with a "
+                "machine-translated 'target'")
     t.add_argument("instances", help="JSONL, one instance per line with a 'source' "
                    "(tea-solver expand writes them)")
     t.add_argument("-o", "--output", required=True, help="translated instances (JSONL)")
@@ -151,8 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--src", default="en", help="source language (default: en)")
     t.add_argument("--tgt", required=True,
                    help="target language: ISO 639-1 (hi) or the model's own code (hin_Deva)")
-    t.add_argument("--lang", default=None, help="value of the instances' 'lang' (default: the ISO 639-1 code of --tgt, "
-                        "hin_Deva -> hi)")
+    t.add_argument("--lang", default=None,
+                   help="value of the instances' 'lang' (default: the ISO 639-1 code of "
+                        "--tgt, hin_Deva -> hi)")
     t.add_argument("--field", type=_positive_int, action="append", default=None, metavar="N",
                    help="multi-field instances: translate field N only (1-based; repeatable; "
                         "other fields are copied). Default: every field")
@@ -162,7 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="beam search width; 1 = greedy decoding (default: 4)")
     t.add_argument("--max-new-tokens", type=_positive_int, default=256,
                    help="longest translation in tokens (default: 256)")
-    t.add_argument("--device", default="auto", help="auto (GPU when torch sees one), cpu, cuda, ...")
+    t.add_argument("--device", default="auto",
+                   help="auto (GPU when torch sees one), cpu, cuda, ...")
     t.add_argument("--cache", default=None, metavar="PATH",
                    help="translation cache (default: $TEA_SOLVER_CACHE or "
                         "~/.cache/tea-solver/translations.sqlite3)")
@@ -174,57 +274,69 @@ def build_parser() -> argparse.ArgumentParser:
     bar = t.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="progress bar (default: on a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false")
+    bar.add_argument("--no-progress", dest="progress", action="store_false",
+                     help="no progress bar")
 
-    rn = sub.add_parser("run", help="expand -> translate -> extract -> (review) -> evaluate, "
-                       "from one TOML config; steps whose outputs are up to date are skipped")
-    rn.add_argument("config")
+    rn = command("run", "expand -> translate -> extract -> (review) -> evaluate, from one "
+                 "TOML config; steps whose outputs are up to date are skipped")
+    rn.add_argument("config", help="the run's TOML config (see data/demo/run.toml)")
     rn.add_argument("--workdir", default=None,
                    help="where outputs go (default: the config's [run] workdir)")
     rn.add_argument("--force", action="store_true", help="run every step, up to date or not")
 
-    d = sub.add_parser("demo", help="run the main job on bundled data")
+    d = command("demo", "run the main job on bundled data")
     d.add_argument("--review-dir", default=None,
                    help="where to write the review page (default: a new temporary directory)")
 
-    r = sub.add_parser("review", help="human verification: a review page out, decisions in")
+    r = command("review", "human verification: a review page out, decisions in")
     rsub = r.add_subparsers(dest="review_command", required=True, parser_class=_Parser)
-    rx = rsub.add_parser("export", help="TARGET.json -> DIR/review.html and DIR/review.tsv")
-    rx.add_argument("target")
+    rx = rsub.add_parser("export", help="TARGET.json -> DIR/review.html and DIR/review.tsv",
+                         formatter_class=DefaultsHelpFormatter)
+    rx.add_argument("target", help="the target CheckList extract wrote")
     rx.add_argument("-o", "--output", required=True, help="directory to write into")
     rx.add_argument("--instances", default=None,
                     help="the instance file extract read: covered instances and sources")
     rx.add_argument("--source", default=None, help="the source CheckList (template texts)")
     rx.add_argument("--examples", type=_positive_int, default=3,
                     help="instances shown per template")
-    ri = rsub.add_parser("import", help="apply a decisions file (.json or .tsv) to TARGET")
-    ri.add_argument("target")
-    ri.add_argument("decisions")
-    ri.add_argument("-o", "--output", required=True)
+    ri = rsub.add_parser("import", help="apply a decisions file (.json or .tsv) to TARGET",
+                         formatter_class=DefaultsHelpFormatter)
+    ri.add_argument("target", help="the target CheckList the decisions were made on")
+    ri.add_argument("decisions", help="decisions saved from review.html (.json) or review.tsv")
+    ri.add_argument("-o", "--output", required=True, metavar="VERIFIED.json",
+                    help="the verified CheckList to write")
 
-    ex = sub.add_parser("export", help="write a CheckList in another tool's format")
-    ex.add_argument("target")
+    ex = command("export", "write a CheckList in another tool's format")
+    ex.add_argument("target", help="a CheckList (tea-checklist/1 JSON)")
     ex.add_argument("--format", choices=("checklist",), default="checklist",
                     help="checklist: what the checklist package's Editor.template takes")
-    ex.add_argument("-o", "--output", required=True)
+    ex.add_argument("-o", "--output", required=True, help="file to write")
     return p
 
 
 def cmd_expand(args) -> int:
-    from tea_solver.expand import expand_checklist
-    from tea_solver.io import dump_instances, load_checklist, write_atomic
+    from tea_solver.expand import iter_expanded
+    from tea_solver.io import check_output, iter_dump_instances, load_checklist, write_atomic
+    check_output(args.output, [args.checklist])
     doc = load_checklist(args.checklist)
-    records = expand_checklist(doc, max_per_template=args.max_per_template, seed=args.seed,
-                               path=args.checklist)
-    write_atomic(args.output, dump_instances(records))
-    print("wrote %d instances to %s" % (len(records), args.output), file=sys.stderr)
+    # counted (and refused above --max-instances) before the first instance, then streamed
+    records = iter_expanded(doc, max_per_template=args.max_per_template, seed=args.seed,
+                            path=args.checklist, max_instances=args.max_instances)
+    written = [0]
+
+    def counted():
+        for rec in records:
+            written[0] += 1
+            yield rec
+    write_atomic(args.output, iter_dump_instances(counted()), inputs=[args.checklist])
+    print(one_line("wrote %d instances to %s" % (written[0], args.output)), file=sys.stderr)
     return EXIT_OK
 
 
 def options_from_args(args):
     from tea_solver.extract import ExtractOptions
     return ExtractOptions(
-        solver=args.solver, keys=args.keys, k=args.k, paths=args.paths,
+        solver=args.solver, keys=args.keys or "align", k=args.k, paths=args.paths,
         normalize_keys=not args.no_normalize_keys, match=args.match,
         key_selection=args.key_selection, min_support=args.min_support,
         time_limit=args.time_limit, seed=args.seed, max_candidates=args.max_candidates,
@@ -236,20 +348,27 @@ def options_from_args(args):
 
 def cmd_extract(args) -> int:
     from tea_solver.extract import extract
-    from tea_solver.io import dump_checklist, read_instance_file, write_atomic
+    from tea_solver.io import check_output, dump_checklist, read_instance_file, write_atomic
     opts = options_from_args(args)
+    check_output(args.output, [args.instances])
     data = read_instance_file(args.instances)
-    doc = extract(data.records, opts, jobs=args.jobs, progress=args.progress or None)
+    jobs = args.jobs
+    if jobs > available_cores():
+        # more processes than cores only adds memory (a copy of the pipeline each)
+        jobs = available_cores()
+        print("tea-solver: warning: --jobs %d is more than the %d available cores; using %d"
+              % (args.jobs, jobs, jobs), file=sys.stderr)
+    doc = extract(data.records, opts, jobs=jobs, progress=args.progress)
     fallback = doc["report"].get("keys_fallback")
-    if fallback:
-        print("tea-solver: warning: %s:%s: %s; extracting with --keys graph"
-              % (args.instances, fallback["line"] or fallback["instance"], fallback["reason"]),
-              file=sys.stderr)
-    doc["report"]["nfc_normalized_instances"] = data.nfc_changed
-    write_atomic(args.output, dump_checklist(doc))
+    if fallback and args.keys == "align":      # asked for, not the default
+        print(one_line("tea-solver: warning: %s:%s: %s; extracting with --keys graph"
+                       % (args.instances, fallback["line"] or fallback["instance"],
+                          fallback["reason"])), file=sys.stderr)
+    doc["report"]["non_nfc_instances"] = data.non_nfc
+    write_atomic(args.output, dump_checklist(doc), inputs=[args.instances])
     groups = doc["report"]["groups"]
-    print("wrote %d templates for %d groups to %s" % (len(doc["templates"]), len(groups),
-                                                      args.output), file=sys.stderr)
+    print(one_line("wrote %d templates for %d groups to %s"
+                   % (len(doc["templates"]), len(groups), args.output)), file=sys.stderr)
     return EXIT_OK
 
 
@@ -321,14 +440,23 @@ COMMANDS = {"expand": cmd_expand, "extract": cmd_extract, "evaluate": cmd_evalua
 
 
 def main(argv=None) -> int:
+    from tea_solver import signals
     try:
-        args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        with signals.handled():
+            args = build_parser().parse_args(argv)
+            from tea_solver.io import read_limits
+            with read_limits(getattr(args, "max_input_size", None),
+                             getattr(args, "max_line_length", None)):
+                return COMMANDS[args.command](args)
+    except Terminated as e:
+        print("tea-solver: terminated by %s; no output file was written" % e.name,
+              file=sys.stderr)
+        return 128 + e.signum
     except InputError as e:
         print("tea-solver: error: %s" % e, file=sys.stderr)
         return EXIT_USAGE
     except WorkerDied as e:
-        print("tea-solver: error: %s" % e, file=sys.stderr)
+        print(one_line("tea-solver: error: %s" % e), file=sys.stderr)
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         print("tea-solver: interrupted; no output file was written", file=sys.stderr)
@@ -338,8 +466,8 @@ def main(argv=None) -> int:
     except Exception as e:  # a bug, not bad input: one line, traceback on request
         if os.environ.get("TEA_SOLVER_DEBUG"):
             raise
-        print("tea-solver: internal error: %s: %s (set TEA_SOLVER_DEBUG=1 for a traceback)"
-              % (type(e).__name__, e), file=sys.stderr)
+        print(one_line("tea-solver: internal error: %s: %s (set TEA_SOLVER_DEBUG=1 for a "
+                       "traceback)" % (type(e).__name__, e)), file=sys.stderr)
         return EXIT_INTERNAL
 
 

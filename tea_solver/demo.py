@@ -41,7 +41,8 @@ def run_demo(out=None, review_dir: str | None = None) -> int:
     for lang in LANGS:
         records = read_instance_file(demo_path("%s.instances.jsonl" % lang)).records
         runs = {name: extract(records, ExtractOptions(**opts, time_limit=10), progress=False)
-                for name, opts in (("greedy", {"solver": "greedy"}), ("ilp", {"solver": "ilp"}),
+                for name, opts in (("greedy", {"solver": "greedy", "keys": "graph"}),
+                                   ("ilp", {"solver": "ilp", "keys": "graph"}),
                                    ("align", {"solver": "ilp", "keys": "align"}))}
         groups = zip(*(runs[name]["report"]["groups"] for name in ("greedy", "ilp", "align")))
         for g, i, a in groups:
@@ -59,11 +60,17 @@ def run_demo(out=None, review_dir: str | None = None) -> int:
         for t in doc["templates"]:
             lex = ", ".join("%s=%d" % (k, len(v)) for k, v in t["lexicons"].items())
             print("  [%3d] %s   (%s)" % (t["support"], t["template"], lex or "no slots"), file=out)
-        dropped = len(doc["templates"]) - len(filtered["templates"])
-        print("  --min-support 2 drops %d template(s) (the mistranslation), keeping %d"
-              % (dropped, len(filtered["templates"])), file=out)
-    print("\nOn your data:  tea-solver extract INSTANCES.jsonl -o TARGET.json [--keys align]",
-          file=out)
+        dropped = [d for g in filtered["report"]["groups"] for d in g["dropped"]]
+        if dropped:
+            print("  --min-support 2 drops %d template(s) seen once (likely mistranslations), "
+                  "keeping %d:" % (len(dropped), len(filtered["templates"])), file=out)
+            for d in dropped:
+                print("    [%3d] %s" % (d["support"], d["template"]), file=out)
+        else:
+            print("  --min-support 2 drops no template: every one is seen twice or more "
+                  "(keeping %d)" % len(filtered["templates"]), file=out)
+    print("\nOn your data:  tea-solver extract INSTANCES.jsonl -o TARGET.json  (align keys; "
+          "--keys graph for the paper's)", file=out)
     write_review_pages(shown, review_dir, out)
     return 0
 

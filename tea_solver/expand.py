@@ -145,11 +145,50 @@ def count_combinations(template_obj: Any, doc_lexicons: Mapping | None = None) -
     return _prepare(template_obj, doc_lexicons).size()
 
 
+#: ``tea-solver expand`` refuses to write more instances than this unless told
+#: (``--max-instances``): six draws from a 1,000-value lexicon are 10**18 instances.
+DEFAULT_MAX_INSTANCES = 1_000_000
+
+
+def count_instances(prepared, max_per_template: int | None = None) -> list[tuple[str, int]]:
+    """``(template id, instances it will produce)`` for prepared templates, without
+    producing any: the product of the lexicon sizes, cardinal draws distinct, tuples as
+    one draw, capped by ``max_per_template``."""
+    out = []
+    for p in prepared:
+        n = p.size()
+        out.append((p.id, n if max_per_template is None else min(n, max_per_template)))
+    return out
+
+
+def check_instance_count(prepared, max_per_template: int | None, max_instances: int,
+                         path: str | None = None) -> int:
+    """The number of instances the templates will produce, or an :class:`InputError`
+    naming the template (or the total) above ``max_instances``."""
+    counts = count_instances(prepared, max_per_template)
+    hint = "sample with --max-per-template N or raise --max-instances"
+    for tid, n in counts:
+        if n > max_instances:
+            raise InputError("template '%s' expands to %s instances, more than --max-instances "
+                             "%s (%s)" % (tid, format(n, ","), format(max_instances, ","), hint),
+                             path=path)
+    total = sum(n for _tid, n in counts)
+    if total > max_instances:
+        tid, n = max(counts, key=lambda c: c[1])
+        raise InputError("the CheckList expands to %s instances, more than --max-instances %s "
+                         "(largest: template '%s', %s; %s)"
+                         % (format(total, ","), format(max_instances, ","), tid,
+                            format(n, ","), hint), path=path)
+    return total
+
+
 def iter_expanded(doc: Any, *, max_per_template: int | None = None, seed: Any = 0,
-                  lang: str | None = None, path: str | None = None) -> Iterator[dict]:
+                  lang: str | None = None, path: str | None = None,
+                  max_instances: int | None = None) -> Iterator[dict]:
     """:func:`expand_checklist` as a generator, for expansions too big for a list.
 
-    The document is validated before the first instance is produced.
+    The document is validated, and with ``max_instances`` the instances are
+    counted (:func:`check_instance_count`), before the first one is produced.
     """
     if max_per_template is not None and (isinstance(max_per_template, bool)
                                          or not isinstance(max_per_template, int)
@@ -157,6 +196,8 @@ def iter_expanded(doc: Any, *, max_per_template: int | None = None, seed: Any = 
         raise InputError("--max-per-template must be a positive integer, not %r"
                          % (max_per_template,))
     prepared = validate_checklist(doc, path)
+    if max_instances is not None:
+        check_instance_count(prepared, max_per_template, max_instances, path)
     lang = lang if lang is not None else doc.get("lang")
 
     def gen() -> Iterator[dict]:
@@ -180,7 +221,8 @@ def iter_expanded(doc: Any, *, max_per_template: int | None = None, seed: Any = 
 
 
 def expand_checklist(doc: Any, *, max_per_template: int | None = None, seed: Any = 0,
-                     lang: str | None = None, path: str | None = None) -> list[dict]:
+                     lang: str | None = None, path: str | None = None,
+                     max_instances: int | None = DEFAULT_MAX_INSTANCES) -> list[dict]:
     """The instance dicts of a CheckList document (SPEC §2), template by template.
 
     Each: ``id`` (``template_id/n``), ``template_id``, ``source``, ``fill``,
@@ -188,7 +230,9 @@ def expand_checklist(doc: Any, *, max_per_template: int | None = None, seed: Any
     template's other fields (label, capability, …).  No ``target``.  With
     ``max_per_template=N`` a template with more than N fills contributes a
     seeded uniform sample of N (see the module docstring).  Raises
-    :class:`InputError` (naming ``path`` if given) for an unusable document.
+    :class:`InputError` (naming ``path`` if given) for an unusable document, and
+    for one that would produce more than ``max_instances`` instances (None: no
+    bound; the list is held in memory).
     """
     return list(iter_expanded(doc, max_per_template=max_per_template, seed=seed,
-                              lang=lang, path=path))
+                              lang=lang, path=path, max_instances=max_instances))

@@ -22,13 +22,12 @@ import math
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-import sys
 import time
 from collections import OrderedDict
 from dataclasses import asdict, dataclass, field, replace
 from typing import Iterable, Sequence
 
-from tea_solver import __version__
+from tea_solver import __version__, signals
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
 from tea_solver.cover.greedy import greedy_order
@@ -36,7 +35,8 @@ from tea_solver.cover.partial import budget_cover, budget_cover_total, partial_c
 from tea_solver.errors import WorkerDied
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
-from tea_solver.output import build_templates
+from tea_solver.output import build_templates, output_names, shape_text
+from tea_solver.progress import bar as progress_bar
 from tea_solver.support import filter_by_support
 from tea_solver.tokenize import Segmented, segment
 
@@ -48,7 +48,7 @@ class ExtractOptions:
     """Every setting that changes the output (recorded in ``report.settings``)."""
 
     solver: str = "ilp"             # "ilp" (exact, CP-SAT) or "greedy" (the paper)
-    keys: str = "graph"             # "graph" (paper) or "align"
+    keys: str = "align"             # "align" (alignment-guided) or "graph" (the paper)
     k: int = 2                      # graph: at most k tokens between two nodes
     paths: str = "attested"         # graph: "attested" or "graph" paths
     normalize_keys: bool = True     # graph: strip shared affixes, merge equal keys
@@ -149,13 +149,6 @@ def coverage(items: Sequence[tuple], index: KeyIndex, cap: int):
     return cov, values, truncated
 
 
-def _bitset(indices: Iterable[int]) -> int:
-    b = 0
-    for i in indices:
-        b |= 1 << i
-    return b
-
-
 def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: str,
                             cap: int, positions: dict | None = None) -> list[Key]:
     """The paper's Step 3: start with no key, add the key that shrinks the
@@ -177,8 +170,7 @@ def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: 
 
 def _greedy_size(items, keys, match, cap, positions=None) -> int:
     cov, _, _ = coverage(items, KeyIndex(keys, match, positions), cap)
-    problem = CoverProblem(len(items), tuple(_bitset(v) for v in cov.values()))
-    return len(greedy_order(problem))
+    return len(greedy_order(CoverProblem.from_members(len(items), cov.values())))
 
 
 def _carried_fields(instances: Sequence[Instance]) -> dict:
@@ -202,7 +194,7 @@ class _Prepared:
     keys: list
     index: KeyIndex
     shapes: list
-    sets: tuple
+    sets: object                    # the problem's member lists (MemberView)
     problem: CoverProblem
     truncated: int
     multi: bool
@@ -229,17 +221,18 @@ def _prepare_group(instances: Sequence[Instance], opts: ExtractOptions,
         keys = select_keys_iteratively(items, keys, opts.match, opts.max_candidates, positions)
     elif opts.key_selection != "all":
         raise ValueError("key_selection must be 'all' or 'iterative'")
-    index = KeyIndex(keys, opts.match, positions)
+    index = KeyIndex(keys, opts.match, positions, targets=items)
 
     cov, values, truncated = coverage(items, index, opts.max_candidates)
     shapes = list(cov)
-    sets = tuple(_bitset(v) for v in cov.values())
     full = max((len(shape_slots(s)) for s in shapes), default=0) \
         if opts.keys == "align" else None
     costs = tuple(template_cost(s, values[s], len(cov[s]), full) for s in shapes)
     del values
-    return _Prepared(items, weights, keys, index, shapes, sets,
-                     CoverProblem(len(items), sets, costs), truncated, multi)
+    problem = CoverProblem.from_members(len(items), cov.values(), costs)
+    del cov
+    return _Prepared(items, weights, keys, index, shapes, problem.member_lists(), problem,
+                     truncated, multi)
 
 
 def group_problem(instances: Sequence[Instance], opts: ExtractOptions,
@@ -286,17 +279,20 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     else:
         raise ValueError("unknown solver %r" % opts.solver)
 
-    kept, supports, owner = filter_by_support(result.chosen, sets, weights, opts.min_support)
+    filtered: list = []
+    kept, supports, owner = filter_by_support(result.chosen, sets, weights, opts.min_support,
+                                              dropped=filtered)
     kept_shapes = [shapes[c] for c in kept]
-    order = sorted(range(len(kept)), key=lambda p: (-supports[p], (sets[kept[p]] & -sets[kept[p]]).bit_length()))
+    # most support first, then the template whose first instance comes first
+    order = sorted(range(len(kept)), key=lambda p: (-supports[p], int(sets[kept[p]][0])))
     kept_shapes = [kept_shapes[p] for p in order]
-    kept_sets = [sets[kept[p]] for p in order]
+    generated = problem.covered_mask(kept)
 
     # fills of every covered item for every kept shape (a second, cheap pass)
     wanted = {shape: n for n, shape in enumerate(kept_shapes)}
     item_fills: list[list] = [[] for _ in kept_shapes]
     for i, segs in enumerate(items):
-        if not any(b >> i & 1 for b in kept_sets):
+        if not generated[i]:
             continue
         cands, _ = instance_candidates(segs, index, opts.max_candidates)
         for shape, f in cands:
@@ -307,10 +303,13 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     assigned = [n_of_position[p] if p is not None else None for p in owner]
 
     carried = _carried_fields(instances)
+    dropped = [{"template": shape_text(shapes[t], output_names([shapes[t]], by_id), by_id,
+                                       prep.multi), "support": n} for t, n in filtered]
     templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
                                 prep.multi, agreement=opts.agreement,
                                 min_support=opts.min_support,
-                                evidence=alignment.agreement if alignment is not None else None)
+                                evidence=alignment.agreement if alignment is not None else None,
+                                dropped=dropped)
     for obj in templates:
         for name, value in carried.items():
             obj.setdefault(name, value)
@@ -332,6 +331,7 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         ("candidates", len(shapes)),
         ("cover_size", len(result.chosen)),
         ("truncated_instances", prep.truncated),
+        ("dropped", dropped),           # templates --min-support removed, with their support
     ])
     if budget is not None:
         lost = {i for i, p in enumerate(owner) if p is None}
@@ -437,15 +437,28 @@ def _map_groups(fn, tasks: list, jobs: int, bar) -> list:
         # ProcessPoolExecutor (not multiprocessing.Pool): a worker that dies
         # (killed, out of memory) raises BrokenProcessPool instead of hanging.
         ctx = multiprocessing.get_context("spawn")
+        signals.start_resource_tracker()
+        pool = ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=ctx,
+                                   initializer=signals.worker_init)
         try:
-            with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=ctx) as pool:
-                for res in pool.map(fn, tasks):
-                    results.append(res)
-                    if bar:
-                        bar.update(1)
+            # futures, not pool.map: map cancels the pending ones when interrupted,
+            # and CPython 3.11's manager thread then dies (InvalidStateError) before
+            # closing the call queue, so the interpreter hangs at exit
+            futures = [pool.submit(fn, task) for task in tasks]
+            for future in futures:
+                results.append(future.result())
+                if bar:
+                    bar.update(1)
         except BrokenProcessPool as e:
             raise WorkerDied("a worker process died (killed or out of memory) while "
                              "extracting; no output was written") from e
+        except BaseException:
+            # Ctrl-C, SIGTERM, SIGHUP, an error: shutdown() alone would wait for
+            # the groups the workers are computing; end them now.
+            signals.terminate(list((getattr(pool, "_processes", None) or {}).values()))
+            raise
+        finally:
+            pool.shutdown(wait=True)   # not cancel_futures: see above
     else:
         for task in tasks:
             results.append(fn(task))
@@ -484,7 +497,8 @@ def joint_budget(tasks: list, opts: ExtractOptions, jobs: int = 1) -> tuple[list
     return shares, dict(report)
 
 
-def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions) -> tuple[list, list]:
+def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions,
+               progress: bool | None = False) -> tuple[list, list]:
     """``--keys align``: fit the Step-1 model to the whole file
     (:mod:`tea_solver.keys.model`) and read each group's value spans off it.
 
@@ -535,20 +549,16 @@ def extract(instances: Sequence[Instance], opts: ExtractOptions = ExtractOptions
     """Extract a target CheckList document (SPEC §1, §4) from instances.
 
     Groups run in parallel on ``jobs`` processes; results are collected in input
-    order, so the output does not depend on scheduling.
+    order, so the output does not depend on scheduling.  ``progress``: bars on
+    stderr (None: on a terminal, after a few seconds; see :mod:`tea_solver.progress`).
     """
     opts, fallback = align_fallback(instances, opts)
     groups = group_instances(instances)
     alignments, notes = [None] * len(groups), None
     if opts.keys == "align":
-        alignments, notes = align_file(groups, opts)
+        alignments, notes = align_file(groups, opts, progress)
     tasks = [(tid, insts, opts, al) for (tid, insts), al in zip(groups.items(), alignments)]
-    if progress is None:
-        progress = sys.stderr.isatty() and len(tasks) > 1
-    bar = None
-    if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=len(tasks), desc="extract", unit="group", file=sys.stderr)
+    bar = progress_bar(len(tasks), "extract", progress)
     budget_total = None
     if opts.budget_total is not None:
         tasks, budget_total = joint_budget(tasks, opts, jobs)

@@ -168,7 +168,7 @@ def test_demo_in_process_follows_stdout_redirection(monkeypatch, tmp_path):
     def fake_extract(records, opts, progress=None, **kw):   # keep this test fast
         groups = [{"template_id": "g", "instances": len(records), "templates": 1,
                    "status": "OPTIMAL" if opts.solver == "ilp" else "GREEDY",
-                   "lower_bound": 1, "seconds": 0.0}]
+                   "lower_bound": 1, "seconds": 0.0, "dropped": []}]
         return {"format": "tea-checklist/1", "lexicons": {}, "templates": [],
                 "report": {"groups": groups}}
 
@@ -299,7 +299,7 @@ def test_extract_demo_data_records_settings(tmp_path, capsys):
     s = doc["report"]["settings"]
     for key in ("solver", "keys", "k", "min_support", "time_limit", "seed", "tool"):
         assert key in s, key
-    assert (s["solver"], s["keys"], s["k"], s["min_support"]) == ("ilp", "graph", 2, 1)
+    assert (s["solver"], s["keys"], s["k"], s["min_support"]) == ("ilp", "align", 2, 1)
     assert s["tool"].startswith("tea-solver ")
     assert doc["lang"] == "hi"
     groups = doc["report"]["groups"]
@@ -332,11 +332,19 @@ def test_align_keys_fall_back_to_graph_keys_without_source(tmp_path, capsys):
     doc = json.loads((tmp_path / "align.json").read_text(encoding="utf-8"))
     assert doc["report"]["keys_fallback"]["line"] == 2
     assert doc["report"]["settings"]["keys"] == "graph"
-    rc, _out, err = run_main(["extract", inst, "-o", tmp_path / "graph.json"], capsys)
+    rc, _out, err = run_main(["extract", inst, "-o", tmp_path / "graph.json", "--keys",
+                              "graph"], capsys)
     assert rc == 0 and not any("warning" in line for line in err)
     graph = json.loads((tmp_path / "graph.json").read_text(encoding="utf-8"))
     assert "keys_fallback" not in graph["report"]
     assert doc["templates"] == graph["templates"]
+    # the default (align) falls back the same way, recorded but without a warning:
+    # the user did not ask for align keys
+    rc, _out, err = run_main(["extract", inst, "-o", tmp_path / "default.json"], capsys)
+    assert rc == 0 and not any("warning" in line for line in err)
+    default = json.loads((tmp_path / "default.json").read_text(encoding="utf-8"))
+    assert default["report"]["keys_fallback"]["line"] == 2
+    assert default["templates"] == graph["templates"]
 
 
 def test_align_keys_do_not_fall_back_with_source(tmp_path, capsys):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -17,8 +18,18 @@ from tea_solver.extract import ExtractOptions, extract  # noqa: E402
 from tea_solver.io import read_instance_file  # noqa: E402
 
 DEMO = REPO / "data" / "demo" / "hi.instances.jsonl"
+#: ``pip install -e ".[test]"`` installs matplotlib; without it the scripts write
+#: everything but the PNG (and say so), which these tests then check instead
+HAVE_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
 DEMO_JA = REPO / "data" / "demo" / "ja.instances.jsonl"
 HAVE_SHARED = common.have_mcl()
+
+
+def assert_png(path):
+    if HAVE_MATPLOTLIB:
+        assert path.stat().st_size > 1000
+    else:
+        assert not path.exists()
 
 
 def read_csv(path):
@@ -79,11 +90,12 @@ def test_noise_command(tmp_path):
 @pytest.mark.parametrize("rate", [0.0, 0.3])
 def test_support_filter_matches_extract_min_support(demo, rate):
     insts, _, _ = noise.add_noise(demo, rate, seed=4, name="hi")
-    opts = ExtractOptions(time_limit=5)
+    opts = ExtractOptions(time_limit=5, keys="graph")
     base = extract(insts, opts, progress=False)
     filt = common.SupportFilter(base, insts)
     for m in (1, 2, 3, 6):
-        want = extract(insts, ExtractOptions(time_limit=5, min_support=m), progress=False)
+        want = extract(insts, ExtractOptions(time_limit=5, min_support=m, keys="graph"),
+                       progress=False)
         got, covered = filt.apply(lambda n, m=m: m)
         key = lambda t: (t["source_template_id"], str(t["template"]), t["support"])  # noqa: E731
         assert sorted(map(key, got["templates"])) == sorted(map(key, want["templates"]))
@@ -114,7 +126,8 @@ def test_ablate_k_records_failing_configurations(tmp_path, capsys):
     assert {(r["keys"], r["k"], r["solver"]) for r in summary} == \
         {(k, str(x), s) for k in ("graph", "nosuch") for x in (1, 2) for s in ("greedy", "ilp")}
     assert all(r["lenient_F1"] == "" for r in summary)    # no gold for a plain file
-    assert (out / "ablate_k.png").stat().st_size > 1000 and (out / "ablate_k.md").exists()
+    assert_png(out / "ablate_k.png")
+    assert (out / "ablate_k.md").exists()
 
 
 def test_ablate_support_counts_noise_and_losses(tmp_path):
@@ -141,7 +154,7 @@ def test_ablate_support_counts_noise_and_losses(tmp_path):
         abs_rows = [r for r in rs if r["kind"] == "abs"]
         assert [int(r["templates"]) for r in abs_rows] == \
             sorted((int(r["templates"]) for r in abs_rows), reverse=True)
-    assert (out / "ablate_support.png").stat().st_size > 1000
+    assert_png(out / "ablate_support.png")
 
 
 def test_greedy_vs_ilp_tables(tmp_path):
@@ -159,7 +172,7 @@ def test_greedy_vs_ilp_tables(tmp_path):
     assert int(per[-1]["ilp"]) == sum(int(g["ilp"]) for g in groups)
     dist = read_csv(out / "greedy_vs_ilp_dist.csv")
     assert sum(int(r["groups_with_gap"]) for r in dist) == 6
-    assert (out / "greedy_vs_ilp.png").stat().st_size > 1000
+    assert_png(out / "greedy_vs_ilp.png")
 
 
 def test_script_entry_points_have_help():

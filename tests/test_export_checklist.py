@@ -76,7 +76,10 @@ def test_the_real_checklist_editor_generates_what_we_generate(tmp_path):
     editor_module = pytest.importorskip(
         "checklist.editor", reason="the checklist package is not installed (it needs "
         "'notebook<7' and 'pip install --no-build-isolation checklist')")
-    editor = editor_module.Editor()
+    try:
+        editor = editor_module.Editor()
+    except ModuleNotFoundError as e:     # e.g. iso-639 needs pkg_resources (setuptools<81)
+        pytest.skip("the checklist package is installed but cannot build its Editor: %s" % e)
     checked = 0
     for doc in _targets(tmp_path):
         prepared = validate_checklist(doc)

@@ -37,7 +37,7 @@ def test_dead_worker_through_cli_leaves_no_output(tmp_path, monkeypatch, capsys)
     def fake_read(path, need_source=False):
         class F:
             records = _instances()
-            nfc_changed = 0
+            non_nfc = 0
         return F()
 
     monkeypatch.setattr("tea_solver.io.read_instance_file", fake_read)

@@ -80,14 +80,14 @@ def test_literal_braces_duplicates_and_bom(tmp_path):
     assert load_checklist(p) == doc
 
 
-def test_checklist_nfc(tmp_path):
+def test_checklist_text_is_kept_as_written(tmp_path):
+    """Not NFC is counted, never rewritten: expansion must give the user's characters."""
     doc = _doc(lexicons={"city": [NFD_CAFE, "Rome"], "pair": [[NFD_CAFE, "x"]]},
                templates=[{"id": "t", "template": NFD_CAFE + " {city} {pair[1]}"}])
     f = read_checklist_file(_write(tmp_path, "c.json", json.dumps(doc)))
-    assert f.nfc_changed == 3
-    assert f.doc["lexicons"]["city"][0] == "café"
-    assert f.doc["lexicons"]["pair"][0][0] == "café"
-    assert f.doc["templates"][0]["template"].startswith("café")
+    assert f.non_nfc == 3
+    assert f.doc == doc
+    assert f.doc["lexicons"]["city"][0] == NFD_CAFE != "café"
     assert [t.id for t in f.templates] == ["t"]
 
 
@@ -193,17 +193,17 @@ def test_huge_line_loads(tmp_path):
     assert recs[1].target[0] == big
 
 
-def test_instances_nfc(tmp_path):
+def test_instance_text_is_kept_as_written(tmp_path):
     objs = [dict(I0, id="t/0", target=NFD_CAFE),
             dict(I0, id="t/1", target="café", fill={"a": [NFD_CAFE, "x"]}),
             dict(I0, id="t/2", target="café", source=NFD_CAFE),
             dict(I0, id="t/3", target="café")]
     f = read_instance_file(_write(tmp_path, "i.jsonl", _jsonl(*objs)))
-    assert f.nfc_changed == 3
-    assert all(r.target == ("café",) for r in f.records)
-    assert f.records[1].fill == {"a": ["café", "x"]}
-    assert f.records[0].raw["target"] == NFD_CAFE           # raw is as read
-    assert instance_to_dict(f.records[0])["target"] == "café"  # output is normalised
+    assert f.non_nfc == 3
+    assert f.records[0].target == (NFD_CAFE,) and f.records[3].target == ("café",)
+    assert f.records[1].fill == {"a": [NFD_CAFE, "x"]}
+    assert f.records[2].source == (NFD_CAFE,)
+    assert [instance_to_dict(r) for r in f.records] == objs    # written back as read
 
 
 def test_dump_instances_accepts_dicts():

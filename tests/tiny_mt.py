@@ -56,7 +56,12 @@ def _unigram(vocab_size: int = 150):
     tok.train_from_iterator(SENTENCES, trainers.UnigramTrainer(
         vocab_size=vocab_size, special_tokens=["<s>", "<pad>", "</s>", "<unk>"],
         unk_token="<unk>"))
-    return [tuple(v) for v in json.loads(tok.to_str())["model"]["vocab"]]
+    # The trainer is parallel: scores differ in the last bits from run to run,
+    # and the characters it adds last are scored by their (random) rank.
+    # Rounded to 2 places and sorted, the vocabulary (so the ids, so the random
+    # model's outputs) is the same every run.
+    vocab = [(p, round(s, 2)) for p, s in json.loads(tok.to_str())["model"]["vocab"]]
+    return vocab[:4] + sorted(vocab[4:], key=lambda v: (-v[1], v[0]))
 
 
 def _spm(path: str, vocab_size: int = 80) -> None:

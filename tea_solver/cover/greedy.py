@@ -13,7 +13,7 @@ from time import perf_counter
 
 import numpy as np
 
-from .problem import CoverProblem, CoverResult, incidence, pack_columns
+from .problem import CoverProblem, CoverResult
 
 
 def greedy_cover(problem: CoverProblem, **_ignored) -> CoverResult:
@@ -24,7 +24,7 @@ def greedy_cover(problem: CoverProblem, **_ignored) -> CoverResult:
     """
     start = perf_counter()
     chosen = greedy_order(problem)
-    stats = {"candidates": len(problem.sets), "cost": problem.total_cost(chosen)}
+    stats = {"candidates": problem.n_sets, "cost": problem.total_cost(chosen)}
     return CoverResult(chosen=sorted(chosen), status="GREEDY",
                        lower_bound=cheap_lower_bound(problem), greedy_size=len(chosen),
                        uncovered=problem.uncovered(), seconds=perf_counter() - start,
@@ -40,16 +40,20 @@ def greedy_order(problem: CoverProblem) -> list[int]:
     still current is taken -- every other entry's true key is no better than its stale
     one.  Each pick then re-counts only a few sets instead of all of them.
     """
-    remaining = problem.coverable()
-    heap = [(-bits.bit_count(), problem.cost(t), t) for t, bits in enumerate(problem.sets) if bits]
+    remaining = problem.coverable_mask()
+    left = int(remaining.sum())
+    sizes = problem.sizes().tolist()
+    heap = [(-size, problem.cost(t), t) for t, size in enumerate(sizes) if size]
     heapq.heapify(heap)
     chosen: list[int] = []
-    while remaining:
+    while left:
         stale_gain, cost, t = heapq.heappop(heap)
-        gain = (problem.sets[t] & remaining).bit_count()
+        members = problem.members(t)
+        gain = int(remaining[members].sum())
         if gain == -stale_gain:
             chosen.append(t)
-            remaining &= ~problem.sets[t]
+            remaining[members] = False
+            left -= gain
         elif gain:
             heapq.heappush(heap, (-gain, cost, t))
     return chosen
@@ -70,15 +74,19 @@ def fractional_bound(problem: CoverProblem) -> int:
     Valid because a set ``S`` charges each of its items at most ``1/|S|``, so every set
     of a cover contributes at most 1 to the sum.  Computed exactly with fractions.
     """
-    remaining = problem.coverable()
+    remaining = problem.coverable_mask()
+    left = int(remaining.sum())
+    sizes = problem.sizes()
     total = Fraction(0)
-    for bits in sorted(problem.sets, key=int.bit_count, reverse=True):
-        if not remaining:
+    for t in np.argsort(-sizes, kind="stable").tolist():
+        if not left:
             break
-        fresh = (bits & remaining).bit_count()
+        members = problem.members(t)
+        fresh = int(remaining[members].sum())
         if fresh:
-            total += Fraction(fresh, bits.bit_count())
-            remaining &= ~bits
+            total += Fraction(fresh, int(sizes[t]))
+            remaining[members] = False
+            left -= fresh
     return ceil(total)
 
 
@@ -86,14 +94,17 @@ def packing_bound(problem: CoverProblem) -> int:
     """Size of a greedy packing: items no two of which share a set need distinct sets.
 
     Items are tried rarest first (fewest covering sets), which tends to find larger
-    packings; ``blocked`` collects the sets already used by a packed item.
+    packings; ``blocked`` marks the sets already used by a packed item.
     """
-    columns = pack_columns(incidence(problem.sets, problem.n_items))
-    blocked = 0
+    colptr, rows = problem.columns()
+    counts = np.diff(colptr)
+    blocked = np.zeros(problem.n_sets, dtype=bool)
     packed = 0
-    for item in np.argsort([c.bit_count() for c in columns], kind="stable").tolist():
-        column = columns[item]
-        if column and not column & blocked:
-            blocked |= column
+    for item in np.argsort(counts, kind="stable").tolist():
+        if not counts[item]:
+            continue
+        column = rows[colptr[item]:colptr[item + 1]]
+        if not blocked[column].any():
+            blocked[column] = True
             packed += 1
     return packed

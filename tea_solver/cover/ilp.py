@@ -6,9 +6,11 @@ larger than greedy's: greedy is the hint and the fallback.
 
 Determinism: CP-SAT runs with one worker and a fixed seed by default, and its budget is
 *deterministic* time (``max_deterministic_time``, a count of work units), so the same
-input gives the same cover on any machine speed.  A limit of ``3 * time_limit + 1``
-seconds of CP-SAT wall-clock time is only a safety net; if it fires, the result may
-depend on the machine (``stats["wall_limit_hit"]`` says so).  With ``workers > 1`` CP-SAT's
+input gives the same cover on any machine speed.  A wall-clock limit of
+``3 * time_limit + 1`` seconds on the whole stage (greedy, reduction, CP-SAT, LP bound)
+is only a safety net; if it fires, the result may depend on the machine
+(``stats["wall_limit_hit"]``, or ``stats["cut"] == "time"`` for the reduction, says so).
+The reduction may use ``time_limit`` wall-clock seconds, CP-SAT the rest of the net.  With ``workers > 1`` CP-SAT's
 parallel portfolio is faster but not reproducible run to run.
 
 ``linearization_level = 2`` puts the full LP relaxation into the search.  Without it a
@@ -25,6 +27,8 @@ from time import perf_counter
 from ortools.linear_solver import pywraplp
 from ortools.sat.python import cp_model
 
+from tea_solver import signals
+
 from .greedy import cheap_lower_bound, greedy_order
 from .problem import CoverProblem, CoverResult, Reduction, reduce_problem
 
@@ -35,8 +39,9 @@ def ilp_cover(problem: CoverProblem, time_limit: float = 30.0, seed: int = 0,
               workers: int = 1, hint: list[int] | None = None) -> CoverResult:
     """Minimum-cardinality cover of every coverable item (then cheapest, with ``costs``).
 
-    ``time_limit`` is CP-SAT deterministic time shared by both phases (the reduction and
-    greedy are polynomial and not counted).  ``hint`` (original set indices) replaces the
+    ``time_limit`` is CP-SAT deterministic time shared by both phases, and bounds the
+    whole call's wall-clock time to about ``3 * time_limit + 1`` seconds (see the module
+    docstring): a reduction cut short leaves CP-SAT a larger problem, never a wrong one.  ``hint`` (original set indices) replaces the
     greedy hint; sets the reduction removed are dropped from it.  ``status`` is CP-SAT's
     word: ``"OPTIMAL"`` only when it proved phase 1 optimal (or the reduction alone solved
     the problem), else ``"FEASIBLE"`` -- also when CP-SAT found nothing and greedy is
@@ -44,9 +49,11 @@ def ilp_cover(problem: CoverProblem, time_limit: float = 30.0, seed: int = 0,
     only without a proof) and the cheap bounds, each plus the forced sets.
     """
     start = perf_counter()
+    budget = _Budget(time_limit, start)
     greedy = greedy_order(problem)
-    reduction = reduce_problem(problem)
-    budget = _Budget(time_limit, perf_counter())
+    # the reduction may use the limit's worth of wall-clock time, CP-SAT what is left of
+    # the safety net: the whole stage ends within about 3 * time_limit + 1 seconds
+    reduction = reduce_problem(problem, deadline=start + time_limit)
     outcome = _solve_reduced(problem, reduction, greedy, hint, seed, workers, budget)
     stats = {**reduction.stats, **outcome.stats, "cost": problem.total_cost(outcome.chosen),
              "deterministic_time": budget.used, "wall_limit_hit": budget.wall_limit_hit}
@@ -68,10 +75,10 @@ class _Outcome:
 
 @dataclass
 class _Budget:
-    """Deterministic time left for CP-SAT, plus the wall-clock safety net."""
+    """Deterministic time left for CP-SAT, plus the wall-clock safety net of the stage."""
 
     limit: float
-    start: float  # perf_counter() when CP-SAT was first called
+    start: float  # perf_counter() when the cover stage started
     used: float = 0.0
     wall_limit_hit: bool = False
 
@@ -95,7 +102,11 @@ def _solve_reduced(problem: CoverProblem, reduction: Reduction, greedy: list[int
     incumbent = min(sorted(greedy), reduction.lift(greedy_order(reduced)),
                     key=lambda c: (len(c), problem.total_cost(c), c))
     start_hint = reduction.lower(hint if hint is not None else incumbent)
-    solver, status, solution = _run(*_cover_model(reduced, start_hint), budget, seed, workers)
+    try:
+        solver, status, solution = _run(*_cover_model(reduced, start_hint, budget), budget,
+                                        seed, workers)
+    except _NoTime:   # the stage's wall-clock time ran out before CP-SAT could start
+        solver, status, solution = None, "NO_TIME", None
     stats = {"phase1": status, "phase2": "NO_COSTS" if reduced.costs is None else "SKIPPED"}
     if status == "OPTIMAL":
         if reduced.costs is not None:
@@ -124,7 +135,11 @@ def _phase2(reduced: CoverProblem, solution: list[int], stats: dict, seed: int,
     if budget.left() <= 0:
         stats["phase2"] = "NO_TIME"
         return solution
-    model, xs = _cover_model(reduced, solution)
+    try:
+        model, xs = _cover_model(reduced, solution, budget)
+    except _NoTime:
+        stats["phase2"] = "NO_TIME"
+        return solution
     model.add(cp_model.LinearExpr.sum(xs) == len(solution))
     model.minimize(cp_model.LinearExpr.weighted_sum(xs, reduced.costs))
     _, stats["phase2"], cheaper = _run(model, xs, budget, seed, workers)
@@ -133,29 +148,44 @@ def _phase2(reduced: CoverProblem, solution: list[int], stats: dict, seed: int,
     return solution
 
 
-def _cover_model(problem: CoverProblem,
-                 hint: list[int]) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
-    """``x_t`` binary per set, one clause per item, minimise ``sum x``; fully hinted."""
+class _NoTime(Exception):
+    """The cover stage's wall-clock net ran out while a model was being built."""
+
+
+def _cover_model(problem: CoverProblem, hint: list[int], budget: _Budget | None = None
+                 ) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """``x_t`` binary per set, one clause per item, minimise ``sum x``; fully hinted.
+
+    Building the model of a large problem takes seconds of Python, so with a ``budget``
+    the wall clock is looked at as it goes (:class:`_NoTime` when it is out).
+    """
+    def check(step: int) -> None:
+        if budget is not None and step % 4096 == 0 and budget.wall_left() <= 0:
+            budget.wall_limit_hit = True
+            raise _NoTime
+    check(0)
     model = cp_model.CpModel()
-    xs = [model.new_bool_var(f"x{j}") for j in range(len(problem.sets))]
-    for covering in _covering_sets(problem):
+    xs = []
+    for j in range(problem.n_sets):
+        check(j)
+        xs.append(model.new_bool_var(f"x{j}"))
+    for i, covering in enumerate(_covering_sets(problem)):
+        check(i)
         model.add_bool_or([xs[j] for j in covering])
     model.minimize(cp_model.LinearExpr.sum(xs))
     hinted = set(hint)
     for j, x in enumerate(xs):
+        check(j)
         model.add_hint(x, j in hinted)
     return model, xs
 
 
 def _covering_sets(problem: CoverProblem) -> list[list[int]]:
     """For each item, the indices of the sets that cover it."""
-    covering: list[list[int]] = [[] for _ in range(problem.n_items)]
-    for j, bits in enumerate(problem.sets):
-        while bits:
-            low = bits & -bits
-            covering[low.bit_length() - 1].append(j)
-            bits ^= low
-    return covering
+    colptr, rows = problem.columns()
+    rows = rows.tolist()
+    bounds = colptr.tolist()
+    return [rows[bounds[i]:bounds[i + 1]] for i in range(problem.n_items)]
 
 
 def _run(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: _Budget, seed: int,
@@ -167,7 +197,15 @@ def _run(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: _Budget, se
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     solver.parameters.linearization_level = 2  # the LP relaxation is what proves covers optimal
-    status = solver.status_name(solver.solve(model))
+    # CP-SAT 9.15's symmetry handling ignores every time limit and stop request on large
+    # cover models (a 60,000-item group's phase 2 ran for hours after "Found orbitope");
+    # set cover gains little from it, and a limit that is not honoured is no limit.
+    solver.parameters.symmetry_level = 0
+    # Ctrl-C must reach Python (CP-SAT would swallow it and carry on with the next
+    # group); tea_solver.signals stops the search from its watcher thread instead.
+    solver.parameters.catch_sigint_signal = False
+    with signals.stoppable(solver.stop_search):
+        status = solver.status_name(solver.solve(model))
     budget.used += solver.deterministic_time
     budget.wall_limit_hit |= solver.wall_time >= 0.99 * solver.parameters.max_time_in_seconds
     if status in ("INFEASIBLE", "MODEL_INVALID"):
@@ -186,13 +224,19 @@ def _lp_bound(problem: CoverProblem, budget: _Budget) -> int | None:
     safety net.  The small tolerance keeps floating-point noise (2.0000000001) from
     adding a spurious unit.
     """
+    if budget.wall_left() <= 0:
+        return None
     lp = pywraplp.Solver.CreateSolver("GLOP")
     lp.SetSolverSpecificParametersAsString(f"max_deterministic_time: {budget.limit!r}")
-    lp.SetTimeLimit(int(budget.wall_left() * 1000))
-    xs = [lp.NumVar(0.0, 1.0, f"x{j}") for j in range(len(problem.sets))]
-    for covering in _covering_sets(problem):
+    xs = [lp.NumVar(0.0, 1.0, f"x{j}") for j in range(problem.n_sets)]
+    for i, covering in enumerate(_covering_sets(problem)):
+        if i % 4096 == 0 and budget.wall_left() <= 0:
+            return None
         lp.Add(lp.Sum([xs[j] for j in covering]) >= 1)
     lp.Minimize(lp.Sum(xs))
+    if budget.wall_left() <= 0:
+        return None
+    lp.SetTimeLimit(max(1, int(budget.wall_left() * 1000)))
     if lp.Solve() != pywraplp.Solver.OPTIMAL:
         return None
     return ceil(lp.Objective().Value() - _TOLERANCE)

@@ -1,86 +1,213 @@
 """The set-cover problem of Step 3, its result, and the exact reduction run before the ILP.
 
 One group's problem: items are the group's instances ``0..n_items-1``; candidate ``t``
-covers the items whose bits are set in ``sets[t]`` (a Python int used as a bitset, so
-union, intersection and subset tests are single big-int operations).  The objective is
-lexicographic: fewest sets first, then -- only when ``costs`` is given -- the lowest total
-secondary cost (e.g. over-generation) among the minimum-cardinality covers.
+covers the items :meth:`CoverProblem.members` lists.  The objective is lexicographic:
+fewest sets first, then -- only when ``costs`` is given -- the lowest total secondary cost
+(e.g. over-generation) among the minimum-cardinality covers.
+
+Why sparse.  A group's candidates are mostly specific: at 100,000 instances a group has
+some 400,000 candidates, three quarters of them covering one instance, and 1.6 million
+(candidate, instance) pairs in all.  Python-int bitsets cost as many bits as the highest
+item they hold (2.4 GB for those candidates) and a dense incidence matrix 40 GB, so the
+sets are stored as compressed rows (``indptr``/``indices``, numpy) and every rule below
+works on them in time about linear in the pairs.  The bitset view (:attr:`sets`, built on
+first use) remains for small problems and callers that want it.
 
 :func:`reduce_problem` shrinks a problem without changing that optimum.  Every rule is
 proved safe for the lexicographic objective, so the solvers can work on the (usually
-tiny) reduced problem and lift the answer back with :meth:`Reduction.lift`.
+tiny) reduced problem and lift the answer back with :meth:`Reduction.lift`.  It stops
+early -- still exact, only less reduced -- when its work budget or its wall-clock
+deadline runs out, which is how ``--time-limit`` bounds the whole cover stage.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from time import perf_counter
+from typing import Iterable, Sequence
 
 import numpy as np
 
-#: The subset (set-dominance) pass is skipped when ``candidates * items`` exceeds this,
-#: which bounds its worst case; ``stats["subset_pass"]`` records whether it ran.
-MAX_SUBSET_WORK = 50_000_000
+#: Default budget of the set-dominance pass, in candidate-superset checks (each one a
+#: vectorised subset test); beyond it the remaining sets are kept (``subset_pass: "cut"``).
+MAX_SUBSET_WORK = 2_000_000
+#: Below this many (set, item) cells the dominance pass uses bitsets (fast on dense sets).
+MAX_DENSE = 50_000_000
 
 
-@dataclass(frozen=True)
 class CoverProblem:
     """A weighted-tie-break set-cover instance (see the module docstring).
 
-    ``sets`` and ``costs`` are stored as tuples so that a problem is hashable and cannot
-    change under a solver; lists are accepted and converted.
+    ``CoverProblem(n_items, sets, costs)`` takes the sets as bitsets (Python ints);
+    :meth:`from_members` takes lists of item indices, without ever building a bitset.
+    Immutable once made; malformed input is rejected early, since a bad item or cost
+    would silently corrupt a cover.
     """
 
-    n_items: int
-    sets: tuple[int, ...]
-    costs: tuple[int, ...] | None = None
+    __slots__ = ("n_items", "indptr", "indices", "costs", "_sets", "_columns")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "sets", tuple(self.sets))
-        if self.costs is not None:
-            object.__setattr__(self, "costs", tuple(self.costs))
-        self._validate()
-
-    def _validate(self) -> None:
-        """Reject malformed input early: a bad bit or cost would silently corrupt a cover."""
-        if self.n_items < 0:
-            raise ValueError(f"n_items must be >= 0, got {self.n_items}")
-        limit = 1 << self.n_items
-        for index, bits in enumerate(self.sets):
+    def __init__(self, n_items: int, sets: Iterable[int] = (), costs: Sequence[int] | None = None):
+        sets = tuple(sets)
+        if not isinstance(n_items, int) or n_items < 0:
+            raise ValueError(f"n_items must be >= 0, got {n_items}")
+        limit = 1 << n_items
+        members = []
+        for index, bits in enumerate(sets):
             if not isinstance(bits, int) or bits < 0 or bits >= limit:
-                raise ValueError(f"set {index} is not a bitset over {self.n_items} items")
-        if self.costs is None:
-            return
-        if len(self.costs) != len(self.sets):
-            raise ValueError(f"{len(self.costs)} costs for {len(self.sets)} sets")
-        if any(not isinstance(c, int) or c < 0 for c in self.costs):
-            raise ValueError("costs must be non-negative integers")
+                raise ValueError(f"set {index} is not a bitset over {n_items} items")
+            members.append(_bit_indices(bits))
+        self._init(n_items, members, costs)
+        self._sets = sets
+
+    @classmethod
+    def from_members(cls, n_items: int, members: Iterable[Iterable[int]],
+                     costs: Sequence[int] | None = None) -> "CoverProblem":
+        """A problem whose set ``t`` covers the items ``members[t]`` (any order, repeats ok)."""
+        if not isinstance(n_items, int) or n_items < 0:
+            raise ValueError(f"n_items must be >= 0, got {n_items}")
+        arrays = []
+        for index, m in enumerate(members):
+            a = np.unique(np.fromiter(m, dtype=np.int64))
+            if a.size and (a[0] < 0 or a[-1] >= n_items):
+                raise ValueError(f"set {index} holds an item outside 0..{n_items - 1}")
+            arrays.append(a)
+        self = cls.__new__(cls)
+        self._init(n_items, arrays, costs)
+        self._sets = None
+        return self
+
+    @classmethod
+    def _from_csr(cls, n_items: int, indptr: np.ndarray, indices: np.ndarray,
+                  costs: tuple | None) -> "CoverProblem":
+        """Trusted constructor (sorted, in-range rows): the reduction's output."""
+        self = cls.__new__(cls)
+        self.n_items, self.indptr, self.indices, self.costs = n_items, indptr, indices, costs
+        self._sets = self._columns = None
+        return self
+
+    def _init(self, n_items: int, members: list, costs) -> None:
+        self.n_items = n_items
+        lengths = np.fromiter((len(m) for m in members), dtype=np.int64, count=len(members))
+        self.indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        self.indices = (np.concatenate(members).astype(np.int64) if members
+                        else np.zeros(0, dtype=np.int64))
+        if costs is not None:
+            costs = tuple(costs)
+            if len(costs) != len(members):
+                raise ValueError(f"{len(costs)} costs for {len(members)} sets")
+            if any(not isinstance(c, int) or c < 0 for c in costs):
+                raise ValueError("costs must be non-negative integers")
+        self.costs = costs
+        self._columns = None
+
+    # --- views -------------------------------------------------------------------------
+
+    @property
+    def n_sets(self) -> int:
+        return len(self.indptr) - 1
+
+    @property
+    def sets(self) -> tuple[int, ...]:
+        """The sets as bitsets (built on first use: costly for large problems)."""
+        if self._sets is None:
+            self._sets = tuple(_bits_of(self.members(t)) for t in range(self.n_sets))
+        return self._sets
+
+    def members(self, t: int) -> np.ndarray:
+        """Sorted item indices of set ``t`` (a read-only view)."""
+        return self.indices[self.indptr[t]:self.indptr[t + 1]]
+
+    def member_lists(self) -> "MemberView":
+        """``view[t]`` is :meth:`members` of ``t``: what :mod:`tea_solver.support` takes."""
+        return MemberView(self)
+
+    def sizes(self) -> np.ndarray:
+        return np.diff(self.indptr)
+
+    def columns(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(colptr, rows)``: the sets covering item ``i`` are ``rows[colptr[i]:colptr[i+1]]``,
+        in increasing order."""
+        if self._columns is None:
+            self._columns = _transpose(self.indptr, self.indices, self.n_items)
+        return self._columns
 
     def cost(self, index: int) -> int:
         """Secondary cost of set ``index``; 0 for every set when no costs are given."""
         return 0 if self.costs is None else self.costs[index]
 
-    def total_cost(self, chosen: list[int]) -> int:
+    def cost_array(self) -> np.ndarray:
+        return (np.zeros(self.n_sets, dtype=np.int64) if self.costs is None
+                else np.asarray(self.costs, dtype=np.int64))
+
+    def total_cost(self, chosen: Sequence[int]) -> int:
         """Secondary cost of a selection of sets."""
         return sum(self.cost(t) for t in chosen)
 
+    def coverable_mask(self) -> np.ndarray:
+        """Boolean array: does some set cover item ``i``?"""
+        mask = np.zeros(self.n_items, dtype=bool)
+        mask[self.indices] = True
+        return mask
+
+    def covered_mask(self, chosen: Sequence[int]) -> np.ndarray:
+        mask = np.zeros(self.n_items, dtype=bool)
+        for t in chosen:
+            mask[self.members(t)] = True
+        return mask
+
     def coverable(self) -> int:
         """Bitset of the items at least one set covers."""
-        mask = 0
-        for bits in self.sets:
-            mask |= bits
-        return mask
+        return _bits_of(np.flatnonzero(self.coverable_mask()))
 
     def uncovered(self) -> int:
         """Number of items no set covers; solvers skip them instead of failing."""
-        return self.n_items - self.coverable().bit_count()
+        return self.n_items - int(self.coverable_mask().sum())
 
-    def covered_by(self, chosen: list[int]) -> int:
+    def covered_by(self, chosen: Sequence[int]) -> int:
         """Bitset of the items a selection of sets covers."""
-        mask = 0
-        for t in chosen:
-            mask |= self.sets[t]
-        return mask
+        return _bits_of(np.flatnonzero(self.covered_mask(chosen)))
+
+    def covers_all(self, chosen: Sequence[int]) -> bool:
+        """Does the selection cover every coverable item?"""
+        return bool(np.array_equal(self.covered_mask(chosen), self.coverable_mask()))
+
+
+class MemberView(Sequence):
+    """Read-only sequence of the member arrays of a problem's sets."""
+
+    def __init__(self, problem: CoverProblem):
+        self._p = problem
+
+    def __len__(self) -> int:
+        return self._p.n_sets
+
+    def __getitem__(self, t):
+        return self._p.members(t)
+
+
+def _bit_indices(bits: int) -> np.ndarray:
+    if not bits:
+        return np.zeros(0, dtype=np.int64)
+    raw = np.frombuffer(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), dtype=np.uint8)
+    return np.flatnonzero(np.unpackbits(raw, bitorder="little")).astype(np.int64)
+
+
+def _bits_of(items: np.ndarray) -> int:
+    if not len(items):
+        return 0
+    flags = np.zeros(int(items[-1]) + 1 if len(items) else 0, dtype=bool)
+    flags[items] = True
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+def _transpose(indptr: np.ndarray, indices: np.ndarray, n_cols: int
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """CSR -> CSC: column pointers and, per column, its rows in increasing order."""
+    rows = np.repeat(np.arange(len(indptr) - 1, dtype=np.int64), np.diff(indptr))
+    order = np.argsort(indices, kind="stable")
+    colptr = np.concatenate([[0], np.cumsum(np.bincount(indices, minlength=n_cols))])
+    return colptr.astype(np.int64), rows[order]
 
 
 @dataclass
@@ -134,7 +261,8 @@ class Reduction:
         return sorted(position[t] for t in chosen if t in position)
 
 
-def reduce_problem(problem: CoverProblem, max_subset_work: int = MAX_SUBSET_WORK) -> Reduction:
+def reduce_problem(problem: CoverProblem, max_subset_work: int = MAX_SUBSET_WORK,
+                   deadline: float | None = None) -> Reduction:
     """Apply the exact reduction rules below until none fires; return a :class:`Reduction`.
 
     Rules, applied in this order in each round (each one keeps an optimal lexicographic
@@ -147,7 +275,9 @@ def reduce_problem(problem: CoverProblem, max_subset_work: int = MAX_SUBSET_WORK
     3. *Set dominance.*  A set that is a strict subset of another set with cost ``<=`` its
        own is dropped: swapping it for the superset never adds a set or cost.  "Dominates"
        is a strict partial order, so dropping every dominated set at once is safe: each is
-       dominated by an undominated one.  Skipped when ``sets * items > max_subset_work``.
+       dominated by an undominated one.  A set's possible supersets are the sets covering
+       its rarest item; the pass stops (keeping the sets it has not examined) after
+       ``max_subset_work`` such checks in all, and is skipped when that is negative.
     4. *Item dominance.*  If every set covering item ``a`` also covers item ``b``, covering
        ``a`` covers ``b`` and ``b``'s constraint is implied: ``b`` is dropped.  Of items
        with identical covering sets the lowest index is kept.
@@ -155,187 +285,290 @@ def reduce_problem(problem: CoverProblem, max_subset_work: int = MAX_SUBSET_WORK
        cover; the set and the items it covers leave the problem.
 
     Dropping sets can make items dominated or forced and vice versa, hence the rounds.
-    The procedure is deterministic (no hashing order or randomness reaches a decision).
+    The procedure is deterministic (no hashing order or randomness reaches a decision)
+    unless ``deadline`` (a ``time.perf_counter()`` value) passes: then the rule under way
+    applies what it has found, and the reduction stops there (``stats["cut"] == "time"``).
     """
     state = _State.start(problem)
-    stats = {"candidates": len(problem.sets), "coverable": state.n_live_items(),
+    stats = {"candidates": problem.n_sets, "coverable": state.n_live_items(),
              "duplicates": 0, "dominated_sets": 0, "dominated_items": 0, "rounds": 0,
-             "subset_pass": "done" if _subset_pass_allowed(state, max_subset_work) else "skipped"}
+             "subset_pass": "done" if max_subset_work >= 0 else "skipped", "cut": None}
+    clock = _Clock(deadline)
+    budget = [max_subset_work]
     forced: list[int] = []
-    while state.n_sets():
+    while not clock.out() and state.n_sets():
         stats["rounds"] += 1
         before = state.shape()
         state.drop_empty()
         stats["duplicates"] += state.keep_sets(_unique_sets(state))
-        if stats["subset_pass"] == "done":
-            stats["dominated_sets"] += state.keep_sets(_undominated_sets(state))
-        stats["dominated_items"] += state.keep_items(_undominated_items(state))
+        if stats["subset_pass"] != "skipped" and not clock.out():
+            keep, cut = _undominated_sets(state, budget, clock)
+            stats["dominated_sets"] += state.keep_sets(keep)
+            if cut and stats["subset_pass"] == "done":
+                stats["subset_pass"] = "cut"
+        if not clock.out():
+            stats["dominated_items"] += state.keep_items(_undominated_items(state, clock))
         forced.extend(state.take_forced())
         if state.shape() == before:
             break
     state.drop_empty()
+    if clock.hit:
+        stats["cut"] = "time"
     stats.update(after_reduction=state.n_sets(), items_after_reduction=state.n_live_items(),
                  forced=len(forced))
-    return Reduction(state.to_problem(problem), tuple(int(t) for t in state.set_ids),
-                     tuple(int(i) for i in state.item_ids), tuple(sorted(forced)), stats)
+    return Reduction(state.to_problem(), tuple(state.set_ids.tolist()),
+                     tuple(np.flatnonzero(state.item_alive).tolist()), tuple(sorted(forced)),
+                     stats)
 
 
-def _subset_pass_allowed(state: _State, max_subset_work: int) -> bool:
-    return state.n_sets() * state.n_live_items() <= max_subset_work
+class _Clock:
+    """The reduction's wall-clock deadline, looked at every few hundred steps."""
+
+    def __init__(self, deadline: float | None):
+        self.deadline = deadline
+        self.hit = False
+
+    def out(self) -> bool:
+        if self.deadline is not None and not self.hit and perf_counter() > self.deadline:
+            self.hit = True
+        return self.hit
 
 
 @dataclass
 class _State:
-    """The shrinking problem: an incidence matrix with the original ids of rows and columns.
+    """The shrinking problem: compressed rows of the live sets over the live items.
 
-    Rows are sets, columns are items; ``matrix[r, c]`` is True when set ``set_ids[r]``
-    covers item ``item_ids[c]``.  numpy makes the transposes and filters cheap, while the
-    rules themselves work on packed Python-int bitsets.
+    ``set_ids`` are the original ids of the rows (increasing), ``indices`` hold original
+    item ids, ``item_alive`` marks the items still in the problem.
     """
 
-    matrix: np.ndarray
+    n_items: int
+    indptr: np.ndarray
+    indices: np.ndarray
     set_ids: np.ndarray
-    item_ids: np.ndarray
     costs: np.ndarray
+    item_alive: np.ndarray
+    has_costs: bool
 
     @classmethod
     def start(cls, problem: CoverProblem) -> _State:
-        costs = np.zeros(len(problem.sets), dtype=np.int64) if problem.costs is None \
-            else np.asarray(problem.costs, dtype=np.int64)
-        return cls(incidence(problem.sets, problem.n_items),
-                   np.arange(len(problem.sets)), np.arange(problem.n_items), costs)
+        return cls(problem.n_items, problem.indptr.copy(), problem.indices.copy(),
+                   np.arange(problem.n_sets, dtype=np.int64), problem.cost_array(),
+                   np.ones(problem.n_items, dtype=bool), problem.costs is not None)
 
     def n_sets(self) -> int:
-        return self.matrix.shape[0]
+        return len(self.set_ids)
 
     def n_live_items(self) -> int:
-        return int(self.matrix.any(axis=0).sum())
+        counts = np.bincount(self.indices, minlength=self.n_items)
+        return int(((counts > 0) & self.item_alive).sum())
 
     def shape(self) -> tuple[int, int]:
-        return self.matrix.shape
+        return self.n_sets(), int(self.item_alive.sum())
 
-    def keys(self) -> list[tuple[int, int]]:
-        """Tie-break key of each row: lower cost first, then lower original index."""
-        return list(zip(self.costs.tolist(), self.set_ids.tolist()))
+    def sizes(self) -> np.ndarray:
+        return np.diff(self.indptr)
+
+    def row(self, r: int) -> np.ndarray:
+        return self.indices[self.indptr[r]:self.indptr[r + 1]]
+
+    def columns(self) -> tuple[np.ndarray, np.ndarray]:
+        return _transpose(self.indptr, self.indices, self.n_items)
+
+    def _filter(self, keep_rows: np.ndarray) -> None:
+        """Keep the rows where ``keep_rows`` is True and the entries of live items."""
+        lengths = np.diff(self.indptr)
+        row_of = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+        entry = self.item_alive[self.indices] & keep_rows[row_of]
+        new_lengths = np.bincount(row_of[entry], minlength=len(lengths))[keep_rows]
+        self.indices = self.indices[entry]
+        self.indptr = np.concatenate([[0], np.cumsum(new_lengths)]).astype(np.int64)
+        self.set_ids, self.costs = self.set_ids[keep_rows], self.costs[keep_rows]
 
     def keep_sets(self, keep: np.ndarray) -> int:
         """Keep the rows where ``keep`` is True; return how many were dropped."""
-        self.matrix, self.set_ids, self.costs = \
-            self.matrix[keep], self.set_ids[keep], self.costs[keep]
-        return int((~keep).sum())
+        dropped = int((~keep).sum())
+        if dropped:
+            self._filter(keep)
+        return dropped
 
-    def keep_items(self, keep: np.ndarray) -> int:
-        """Keep the columns where ``keep`` is True; return how many were dropped."""
-        self.matrix, self.item_ids = self.matrix[:, keep], self.item_ids[keep]
-        return int((~keep).sum())
+    def keep_items(self, drop: np.ndarray) -> int:
+        """Drop the (original) item ids in ``drop``; return how many were live."""
+        drop = drop[self.item_alive[drop]]
+        if len(drop):
+            self.item_alive[drop] = False
+            self._filter(np.ones(self.n_sets(), dtype=bool))
+        return len(drop)
 
     def drop_empty(self) -> None:
         """Rule 1: drop items nothing covers, then sets that cover nothing."""
-        self.keep_items(self.matrix.any(axis=0))
-        self.keep_sets(self.matrix.any(axis=1))
+        counts = np.bincount(self.indices, minlength=self.n_items)
+        self.item_alive &= counts > 0
+        self.keep_sets(self.sizes() > 0)
 
     def take_forced(self) -> list[int]:
         """Rule 5: remove the sets that are some item's only cover; return their ids."""
-        single = self.matrix.sum(axis=0) == 1
-        if not single.any():
+        colptr, rows = self.columns()
+        counts = np.diff(colptr)
+        single = np.flatnonzero((counts == 1) & self.item_alive)
+        if not len(single):
             return []
-        rows = np.unique(self.matrix[:, single].argmax(axis=0))
-        forced = self.set_ids[rows].tolist()
-        self.keep_items(~self.matrix[rows].any(axis=0))
-        is_forced = np.zeros(self.n_sets(), dtype=bool)
-        is_forced[rows] = True
-        self.keep_sets(~is_forced)
+        forced_rows = np.unique(rows[colptr[single]])
+        covered = np.concatenate([self.row(r) for r in forced_rows.tolist()])
+        self.item_alive[covered] = False
+        keep = np.ones(self.n_sets(), dtype=bool)
+        keep[forced_rows] = False
+        forced = self.set_ids[forced_rows].tolist()
+        self._filter(keep)
         return forced
 
-    def to_problem(self, original: CoverProblem) -> CoverProblem:
-        costs = None if original.costs is None else tuple(self.costs.tolist())
-        return CoverProblem(self.matrix.shape[1], tuple(pack_rows(self.matrix)), costs)
+    def to_problem(self) -> CoverProblem:
+        """The live sets over the live items, items renumbered ``0..k-1`` in id order."""
+        live = np.flatnonzero(self.item_alive)
+        new_id = np.full(self.n_items, -1, dtype=np.int64)
+        new_id[live] = np.arange(len(live), dtype=np.int64)
+        return CoverProblem._from_csr(len(live), self.indptr.copy(), new_id[self.indices],
+                                      tuple(self.costs.tolist()) if self.has_costs else None)
 
 
 def _unique_sets(state: _State) -> np.ndarray:
     """Rule 2: mask keeping the lowest ``(cost, index)`` row of each distinct coverage."""
-    best: dict[int, int] = {}
-    keys = state.keys()
-    for row, bits in enumerate(pack_rows(state.matrix)):
-        if bits not in best or keys[row] < keys[best[bits]]:
-            best[bits] = row
+    order = np.lexsort((state.set_ids, state.costs))
     keep = np.zeros(state.n_sets(), dtype=bool)
-    keep[list(best.values())] = True
+    seen: set = set()
+    indptr, indices = state.indptr, state.indices
+    for r in order.tolist():
+        key = indices[indptr[r]:indptr[r + 1]].tobytes()
+        if key not in seen:
+            seen.add(key)
+            keep[r] = True
     return keep
 
 
-def _undominated_sets(state: _State) -> np.ndarray:
-    """Rule 3 (rows must be distinct): mask of rows no cheaper-or-equal strict superset has.
+def _undominated_sets(state: _State, budget: list, clock: _Clock) -> tuple[np.ndarray, bool]:
+    """Rule 3 (rows must be distinct): mask of rows no cheaper-or-equal strict superset has,
+    and whether the work budget or the clock cut the pass short.
+
+    Any superset of a row covers the row's rarest item, so the rivals of a row are the
+    other rows covering that item with cost ``<=`` its own and more items; each is tested
+    with one vectorised subset check.  One-item rows (most of a large group) need no
+    check: any other row covering the item is a strict superset (rows are distinct), so
+    such a row is dominated as soon as one of them costs no more.
+    """
+    n = state.n_sets()
+    keep = np.ones(n, dtype=bool)
+    if n < 2:
+        return keep, False
+    if n * state.n_items <= MAX_DENSE:
+        return _undominated_sets_dense(state), False
+    sizes = state.sizes()
+    costs = state.costs
+    colptr, rows = state.columns()
+    counts = np.diff(colptr)
+    # one-item rows: dominated iff >= 2 rows covering the item cost <= this row's cost
+    ones = np.flatnonzero(sizes == 1)
+    if len(ones):
+        item = state.indices[state.indptr[ones]]
+        entry_cost = costs[rows]
+        entry_item = np.repeat(np.arange(state.n_items, dtype=np.int64), counts)
+        scale = int(costs.max()) + 1 if len(costs) else 1
+        keys = np.sort(entry_item * scale + entry_cost)
+        at_most = np.searchsorted(keys, item * scale + costs[ones], side="right") - colptr[item]
+        keep[ones[at_most >= 2]] = False
+    indptr, indices = state.indptr, state.indices
+    cut = False
+    for step, r in enumerate(np.flatnonzero(sizes > 1).tolist()):
+        if budget[0] <= 0 or (step & 255 == 0 and clock.out()):
+            cut = True
+            break
+        mine = indices[indptr[r]:indptr[r + 1]]
+        rarest = mine[np.argmin(counts[mine])]
+        rivals = rows[colptr[rarest]:colptr[rarest + 1]]
+        rivals = rivals[(sizes[rivals] > len(mine)) & (costs[rivals] <= costs[r])]
+        for t in rivals.tolist():
+            budget[0] -= 1
+            theirs = indices[indptr[t]:indptr[t + 1]]
+            pos = np.searchsorted(theirs, mine)
+            if (pos < len(theirs)).all() and (theirs[pos] == mine).all():
+                keep[r] = False
+                break
+    return keep, cut
+
+
+def _undominated_sets_dense(state: _State) -> np.ndarray:
+    """Rule 3 on a small problem, with bitsets: the same mask as the sparse pass, faster
+    where sets are many and dense.
 
     Rows are renumbered by ``(cost, index)`` so that "cost <= mine" is a bit prefix; a
     row's possible dominators are the AND of its items' columns within that prefix.  The
     items are visited rarest first, so the AND usually becomes empty after a step or two.
     """
-    order = sorted(range(state.n_sets()), key=state.keys().__getitem__)
-    matrix = state.matrix[order]
-    matrix = matrix[:, np.argsort(matrix.sum(axis=0), kind="stable")]
-    columns = pack_columns(matrix)
+    order = np.lexsort((state.set_ids, state.costs))
+    matrix = np.zeros((state.n_sets(), state.n_items), dtype=bool)
+    rank = np.empty(state.n_sets(), dtype=np.int64)
+    rank[order] = np.arange(state.n_sets())
+    matrix[np.repeat(rank, state.sizes()), state.indices] = True
+    packed = np.packbits(matrix.T, axis=1, bitorder="little")
+    columns = [int.from_bytes(row.tobytes(), "little") for row in packed]
+    counts = matrix.sum(axis=0)
+    del matrix, packed
     sorted_costs = state.costs[order].tolist()
     keep = np.ones(state.n_sets(), dtype=bool)
-    for position, row in enumerate(matrix):
-        prefix = bisect_right(sorted_costs, sorted_costs[position])
+    position_limit: dict = {}
+    for position, r in enumerate(order.tolist()):
+        cost = sorted_costs[position]
+        prefix = position_limit.get(cost)
+        if prefix is None:
+            prefix = position_limit[cost] = bisect_right(sorted_costs, cost)
         rivals = ((1 << prefix) - 1) & ~(1 << position)
-        for item in np.flatnonzero(row).tolist():
+        mine = state.row(r)
+        for item in mine[np.argsort(counts[mine], kind="stable")].tolist():
             rivals &= columns[item]
             if not rivals:
                 break
-        keep[order[position]] = not rivals
+        keep[r] = not rivals
     return keep
 
 
-def _undominated_items(state: _State) -> np.ndarray:
-    """Rule 4: mask of the items whose constraint another item's constraint does not imply.
+def _undominated_items(state: _State, clock: _Clock) -> np.ndarray:
+    """Rule 4: the (original) ids of the items whose constraint another item's implies.
 
-    ``implied[a]`` is the AND of the sets covering ``a``: the items every cover of ``a``
-    also covers.  Identical columns are resolved first (lowest index kept), so among the
-    representatives any implication is strict and dropping all implied items is safe.
+    ``implied[a]`` is the intersection of the rows covering ``a``: the items every cover
+    of ``a`` also covers.  Identical columns are resolved first (lowest index kept), so
+    among the representatives any implication is strict and dropping all implied items
+    is safe.  An item one of whose rows covers it alone implies nothing (most items of a
+    large group) and is skipped without a look.
     """
-    keep = _unique_items(state)
-    rows = pack_rows(state.matrix)
-    by_size = np.argsort(state.matrix.sum(axis=1), kind="stable")
-    representatives = np.flatnonzero(keep).tolist()
-    dominated = 0
-    for item in representatives:
-        implied = -1
-        for row in by_size[state.matrix[by_size, item]].tolist():
-            implied &= rows[row]
-            if implied == 1 << item:
+    colptr, rows = state.columns()
+    sizes = state.sizes()
+    live = np.flatnonzero(state.item_alive & (np.diff(colptr) > 0))
+    dropped: list = []
+    representatives = []
+    seen: set = set()
+    for i in live.tolist():
+        key = rows[colptr[i]:colptr[i + 1]].tobytes()
+        if key in seen:
+            dropped.append(i)
+        else:
+            seen.add(key)
+            representatives.append(i)
+    if not representatives:
+        return np.asarray(dropped, dtype=np.int64)
+    reps = np.asarray(representatives, dtype=np.int64)
+    entry_size = sizes[rows]
+    smallest = np.minimum.reduceat(entry_size, colptr[reps]) if len(rows) else sizes[:0]
+    indptr, indices = state.indptr, state.indices
+    dominated = np.zeros(state.n_items, dtype=bool)
+    for step, a in enumerate(reps[smallest > 1].tolist()):
+        if step & 255 == 0 and clock.out():
+            break
+        mine = rows[colptr[a]:colptr[a + 1]]
+        mine = mine[np.argsort(sizes[mine], kind="stable")]
+        implied = indices[indptr[mine[0]]:indptr[mine[0] + 1]]
+        for t in mine[1:].tolist():
+            implied = np.intersect1d(implied, indices[indptr[t]:indptr[t + 1]],
+                                     assume_unique=True)
+            if len(implied) == 1:
                 break
-        dominated |= implied & ~(1 << item)
-    for item in representatives:
-        keep[item] = not dominated >> item & 1
-    return keep
-
-
-def _unique_items(state: _State) -> np.ndarray:
-    """Mask keeping the lowest-index item of each group with identical covering sets."""
-    seen: set[int] = set()
-    keep = np.zeros(state.matrix.shape[1], dtype=bool)
-    for item, column in enumerate(pack_columns(state.matrix)):
-        keep[item] = column not in seen
-        seen.add(column)
-    return keep
-
-
-def incidence(sets: tuple[int, ...] | list[int], n_items: int) -> np.ndarray:
-    """Boolean matrix ``[set, item]`` of bitsets (one ``to_bytes`` per set, no bit loops)."""
-    width = max(1, (n_items + 7) // 8)
-    buffer = b"".join(bits.to_bytes(width, "little") for bits in sets)
-    packed = np.frombuffer(buffer, dtype=np.uint8).reshape(len(sets), width)
-    return np.unpackbits(packed, axis=1, bitorder="little")[:, :n_items].astype(bool)
-
-
-def pack_rows(matrix: np.ndarray) -> list[int]:
-    """Each row of a boolean matrix as a bitset over its columns."""
-    packed = np.packbits(matrix, axis=1, bitorder="little")
-    return [int.from_bytes(row.tobytes(), "little") for row in packed]
-
-
-def pack_columns(matrix: np.ndarray) -> list[int]:
-    """Each column of a boolean matrix as a bitset over its rows."""
-    return pack_rows(matrix.T)
+        dominated[implied[implied != a]] = True
+    return np.concatenate([np.asarray(dropped, dtype=np.int64), reps[dominated[reps]]])

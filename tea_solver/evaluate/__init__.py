@@ -38,11 +38,12 @@ A reference may be a CheckList or a MultiCheckList gold file written by
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import OrderedDict
 from typing import Any, Sequence
 
-from tea_solver.errors import InputError
+from tea_solver.errors import InputError, one_line
 
 from .base import (METRICS, LoadedChecklist, Metric, from_doc, load, mcl_gold_to_checklist,
                    register, unique_names)
@@ -221,9 +222,11 @@ def run_evaluate(checklists: Sequence[str], reference: str | None = None,
     for name, s in record["signatures"].items():
         print("%s: %s" % (name, s), file=out)
     if out_dir:
+        inputs = [*checklists, reference, predictions]
         written = write_tables(out_dir, record["tables"], _json_record(record),
-                               title="tea-solver evaluate")
-        print("wrote %d files to %s" % (len(written), out_dir), file=sys.stderr)
+                               title="tea-solver evaluate",
+                               inputs=[p for p in inputs if isinstance(p, (str, os.PathLike))])
+        print(one_line("wrote %d files to %s" % (len(written), out_dir)), file=sys.stderr)
     return 0
 
 

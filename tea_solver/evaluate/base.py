@@ -11,6 +11,7 @@ family name to its class.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -147,9 +148,14 @@ def load(path: str | os.PathLike, name: str | None = None) -> LoadedChecklist:
 
 
 def from_doc(doc: dict, name: str) -> LoadedChecklist:
-    """A CheckList already in memory (e.g. just extracted), validated."""
+    """A CheckList already in memory (e.g. just extracted), validated.
+
+    Scores compare NFC text, so the document is normalised -- on a copy: the
+    caller's document (which may yet be written) keeps its characters.
+    """
     if isinstance(doc, dict) and doc.get("format") == MCL_GOLD_FORMAT:
         doc = mcl_gold_to_checklist(doc)
+    doc = copy.deepcopy(doc)
     normalize_checklist(doc)
     return LoadedChecklist(name, doc, validate_checklist(doc, name))
 

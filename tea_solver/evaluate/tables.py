@@ -14,7 +14,7 @@ import os
 from typing import Any, Iterable, Mapping, Sequence
 
 from tea_solver.errors import InputError
-from tea_solver.io.atomic import write_atomic
+from tea_solver.io.atomic import check_output, write_atomic
 
 from .base import dumps
 
@@ -84,12 +84,14 @@ def ensure_dir(path: str) -> None:
 
 
 def write_tables(out_dir: str, tables: Mapping[str, tuple], record: Any = None,
-                 record_name: str = "evaluation.json", title: str | None = None) -> list:
+                 record_name: str = "evaluation.json", title: str | None = None,
+                 inputs: Sequence = ()) -> list:
     """Write ``NAME.csv`` for every table, one ``NAME.md`` holding them all, and
     the JSON record.  Everything is rendered first and then written file by
     file atomically, so a bad table never leaves half a set behind.
 
-    ``tables``: name -> (columns, rows).  Returns the paths written.
+    ``tables``: name -> (columns, rows); ``inputs``: the files the tables were
+    computed from, which no table may overwrite.  Returns the paths written.
     """
     ensure_dir(out_dir)
     files = []
@@ -100,6 +102,8 @@ def write_tables(out_dir: str, tables: Mapping[str, tuple], record: Any = None,
     files.append((os.path.join(out_dir, "tables.md"), "\n".join(md)))
     if record is not None:
         files.append((os.path.join(out_dir, record_name), dumps(record)))
+    for path, _text in files:
+        check_output(path, inputs)
     for path, text in files:
-        write_atomic(path, text)
+        write_atomic(path, text, inputs=inputs)
     return [p for p, _ in files]

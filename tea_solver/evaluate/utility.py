@@ -51,7 +51,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from tea_solver.errors import InputError
 from tea_solver.expand import iter_expanded
-from tea_solver.io.atomic import JSON_WS, read_text
+from tea_solver.io import jsontext
+from tea_solver.io.atomic import read_lines
 
 from .base import LoadedChecklist, Metric, norm_ws, register, sig
 
@@ -139,14 +140,8 @@ class PredictionsFile(Predictor):
         self.by_id: dict = {}
         self.by_text: dict = {}
         self.by_norm: dict = {}
-        text = read_text(self.path)
-        for n, line in enumerate(text.split("\n"), 1):
-            if not line.strip(JSON_WS):
-                continue
-            try:
-                obj = json.loads(line)
-            except ValueError as e:
-                raise InputError("malformed JSON: %s" % e, path=self.path, line=n) from None
+        for n, line in read_lines(self.path):
+            obj = jsontext.parse(line, self.path, n)
             if not isinstance(obj, dict):
                 raise InputError("a prediction must be a JSON object", path=self.path, line=n)
             if "pred" not in obj:

@@ -25,47 +25,48 @@ Policies (decided here, tested in tests/test_io.py and tests/bad_inputs/):
   a string or a non-empty list of strings.  ``lang`` is an optional string.
   With ``need_source=True`` (``--keys align``) ``source`` and ``fill`` are
   required.  Other fields are carried along untouched in ``Instance.raw``.
-* Unicode: target, source and fill strings are normalised to NFC on read, so
-  that text from different translation systems compares equal;
-  :func:`read_instance_file` reports how many instances changed.
-  ``raw`` keeps the object exactly as read; :func:`instance_to_dict` writes the
-  normalised values.
+* Unicode: text is kept exactly as written -- never normalised.  The output
+  templates must regenerate the user's characters, and NFC rewrites real
+  text (Devanagari, Bengali and Gurmukhi nukta letters are composition
+  exclusions: NFC decomposes them).  :func:`read_instance_file` counts the
+  instances whose text is not in NFC, for the report; code that wants to
+  compare normalised text does so on its own copies.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..errors import InputError
 from ..template import NAME_RE
-from .atomic import JSON_WS, read_text
-from .checklist import json_type_name, json_error_message
+from . import jsontext
+from .atomic import read_lines
+from .checklist import json_type_name
 from .records import Instance
 
 
 @dataclass(frozen=True)
 class InstanceFile:
-    """The records of one file, and how many of them NFC normalisation changed."""
+    """The records of one file, and how many hold text not in NFC (kept as is)."""
 
     records: list
     path: str
-    nfc_changed: int
+    non_nfc: int
 
 
 class _Bad(ValueError):
     """A problem with one record; the reader adds file and line."""
 
 
-def _nfc(s: str) -> str:
-    return unicodedata.normalize("NFC", s)
+def _not_nfc(s: str) -> bool:
+    return not s.isascii() and not unicodedata.is_normalized("NFC", s)
 
 
 def _text_fields(obj: dict, name: str, *, allow_empty: bool) -> tuple[tuple, bool, bool]:
-    """``target``/``source`` -> (fields as NFC tuple, multi, NFC changed anything)."""
+    """``target``/``source`` -> (fields as a tuple, multi, some field not in NFC)."""
     v = obj[name]
     if isinstance(v, str):
         fields, multi = (v,), False
@@ -81,28 +82,27 @@ def _text_fields(obj: dict, name: str, *, allow_empty: bool) -> tuple[tuple, boo
             if not f.strip():
                 raise _Bad("%s is empty" % name if not multi
                            else "%s field %d is empty" % (name, k + 1))
-    out = tuple(_nfc(f) for f in fields)
-    return out, multi, out != fields
+    return fields, multi, any(_not_nfc(f) for f in fields)
 
 
 def _fill(obj: dict) -> tuple[dict, bool]:
     v = obj["fill"]
     if not isinstance(v, dict):
         raise _Bad("field 'fill' must be an object, not %s" % json_type_name(v))
-    out, changed = {}, False
+    out, odd = {}, False
     for k, x in v.items():
         if not NAME_RE.match(k):
             raise _Bad("fill key '%s' is not a slot name" % k)
         if isinstance(x, str):
-            y = _nfc(x)
+            odd |= _not_nfc(x)
         elif isinstance(x, list) and x and all(isinstance(e, str) for e in x):
-            y = [_nfc(e) for e in x]
+            odd |= any(_not_nfc(e) for e in x)
+            x = list(x)
         else:
             raise _Bad("fill value of '%s' must be a string or a non-empty list of "
                        "strings, not %s" % (k, _short_type(x)))
-        changed |= y != x
-        out[k] = y
-    return out, changed
+        out[k] = x
+    return out, odd
 
 
 def _short_type(x: Any) -> str:
@@ -120,7 +120,7 @@ def _nonempty_str(obj: dict, name: str) -> str:
 
 def parse_instance(obj: Any, line: int, *, need_source: bool = False
                    ) -> tuple[Instance, bool]:
-    """One decoded JSON value -> (Instance, whether NFC changed its text).
+    """One decoded JSON value -> (Instance, whether some of its text is not in NFC).
 
     Raises ``ValueError`` (the reader adds file and line).
     """
@@ -156,42 +156,32 @@ def _shape(multi: bool, n: int) -> str:
     return "a list of %d" % n if multi else "a string"
 
 
-def _lines(text: str) -> Iterable[tuple[int, str]]:
-    """(line number, line) of the non-blank lines."""
-    for n, line in enumerate(text.split("\n"), 1):
-        if line.strip(JSON_WS):
-            yield n, line
-
-
-def iter_json_lines(path: str | os.PathLike) -> Iterable[tuple[int, Any]]:
+def iter_json_lines(path: str | os.PathLike) -> Iterator[tuple[int, Any]]:
     """(line number, decoded value) of every non-blank line of a JSON Lines file.
 
     The one place that turns a file into JSON values, so every reader of JSON
     Lines (instances, translation tables, source instances) reports unreadable
-    files and malformed lines alike (raises :class:`InputError`).
+    files and malformed lines alike (raises :class:`InputError`), streamed under
+    the same read limits and with the same strict JSON (no NaN, no lone
+    surrogate).
     """
     path = os.fspath(path)
-    for n, line in _lines(read_text(path)):
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(json_error_message(e), path=path, line=n) from None
-        except RecursionError:
-            raise InputError("malformed JSON: nested too deeply", path=path,
-                             line=n) from None
-        except ValueError as e:
-            raise InputError("malformed JSON: %s" % e, path=path, line=n) from None
-        yield n, obj
+    for n, line in read_lines(path):
+        yield n, jsontext.parse(line, path, n)
 
 
 def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> InstanceFile:
-    """Read and validate a JSON Lines instance file (raises :class:`InputError`)."""
+    """Read and validate a JSON Lines instance file (raises :class:`InputError`).
+
+    Streamed line by line under :data:`tea_solver.io.atomic.LIMITS`.
+    """
     path = os.fspath(path)
     records: list = []
     first_id: dict = {}
     shape: dict = {}          # template_id -> (multi, arity, line)
-    changed = 0
-    for n, obj in iter_json_lines(path):
+    non_nfc = 0
+    for n, line in read_lines(path):
+        obj = jsontext.parse(line, path, n)
         try:
             inst, ch = parse_instance(obj, n, need_source=need_source)
             _check_group(inst, shape)
@@ -201,9 +191,9 @@ def read_instance_file(path: str | os.PathLike, need_source: bool = False) -> In
             raise InputError("duplicate instance id '%s' (first on line %d)"
                              % (inst.id, first_id[inst.id]), path=path, line=n)
         first_id[inst.id] = n
-        changed += ch
+        non_nfc += ch
         records.append(inst)
-    return InstanceFile(records, path, changed)
+    return InstanceFile(records, path, non_nfc)
 
 
 def _check_group(inst: Instance, shape: dict) -> None:
@@ -228,7 +218,7 @@ def _shaped(fields: tuple, multi: bool) -> Any:
 def instance_to_dict(inst: Instance) -> dict:
     """The record as a JSON object: SPEC fields first, then ``raw``'s other fields.
 
-    Values are the normalised ones held by ``inst``; the order is fixed (id,
+    Values are the ones held by ``inst`` (as read); the order is fixed (id,
     template_id, source, fill, target, lang, then the rest as read).
     """
     out: dict = {"id": inst.id, "template_id": inst.template_id}
@@ -248,5 +238,11 @@ def instance_to_dict(inst: Instance) -> dict:
 
 def dump_instances(records: Iterable) -> str:
     """JSON Lines text: one object per line (dicts as given, Instances converted)."""
-    return "".join(json.dumps(instance_to_dict(r) if isinstance(r, Instance) else r,
-                              ensure_ascii=False) + "\n" for r in records)
+    return "".join(iter_dump_instances(records))
+
+
+def iter_dump_instances(records: Iterable) -> Iterator[str]:
+    """:func:`dump_instances` line by line, for outputs too large to hold at once."""
+    for r in records:
+        yield jsontext.dumps(instance_to_dict(r) if isinstance(r, Instance) else r,
+                             ensure_ascii=False) + "\n"

@@ -142,7 +142,7 @@ def step_extract(cfg: dict, lang: str, source: str, output: str, settings: dict
     data = read_instance_file(source)
     doc = extract(data.records, extract_options(cfg), jobs=cfg["extract"]["jobs"],
                   progress=None)
-    doc["report"]["nfc_normalized_instances"] = data.nfc_changed
+    doc["report"]["non_nfc_instances"] = data.non_nfc
     doc["report"]["run"] = run_info(cfg, "extract", lang, settings)
     write_atomic(output, dump_checklist(doc))
     groups = doc["report"]["groups"]

@@ -1,0 +1,1 @@
+"""Benchmarks: programs that print figures (speed, quality); no test asserts on their timings."""
