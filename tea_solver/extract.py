@@ -70,6 +70,9 @@ class ExtractOptions:
 
     def settings(self) -> dict:
         d = asdict(self)
+        if self.keys == "align":      # the Step-1 model's parameters (tea_solver.keys.model)
+            from tea_solver.keys.model.params import ModelParams
+            d["model"] = ModelParams().as_dict()
         d["tool"] = "tea-solver %s" % __version__
         return d
 
@@ -506,15 +509,35 @@ def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions,
     Returns the alignments in group order and notes on the fitted model (the
     template affixes it found).
     """
-    from tea_solver.keys.model import fit_file
+    from tea_solver.keys.model import STAGES, fit_file
     from tea_solver.agreement import agreement_evidence
-    model = fit_file(groups, aligner={"name": opts.aligner, "model": opts.align_model,
-                                      "method": opts.align_method})
+    aligner = {"name": opts.aligner, "model": opts.align_model, "method": opts.align_method}
+    # --no-cross-group: the ablation without file-level evidence, each group its own file
+    parts = [groups] if opts.cross_group else \
+        [OrderedDict([(name, insts)]) for name, insts in groups.items()]
+    bar = progress_bar(len(STAGES) * len(parts), "align", progress, unit="stage")
+    fits = [fit_file(part, aligner=aligner,
+                     on_stage=(lambda _name: bar.update(1)) if bar else None) for part in parts]
+    if bar:
+        bar.close()
+    model = fits[0] if len(fits) == 1 else _joined(fits)
     for al, evidence in zip(model.groups, agreement_evidence(model.groups)):
         al.agreement = evidence
     notes = [{"rule": "template affix", "group": g, "slot": _slot_name(slot),
               "prefix": pre, "suffix": suf} for g, slot, pre, suf in model.affixes]
     return model.groups, notes
+
+
+def _joined(fits: list):
+    """Per-group fits (``--no-cross-group``) read as one file's."""
+    from tea_solver.keys.model import FileModel
+    forms: dict = {}
+    for f in fits:
+        for lexval, seen in f.forms.items():
+            forms.setdefault(lexval, seen)
+    return FileModel([g for f in fits for g in f.groups], forms,
+                     [a for f in fits for a in f.affixes], fits[0].params, {},
+                     max(f.noise_rate for f in fits))
 
 
 def _slot_name(slot) -> str:

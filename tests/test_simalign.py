@@ -5,7 +5,8 @@ No download: a WordPiece tokenizer is trained on the test's own sentences and a
 the model goes through the same ``from_pretrained`` path as a hub id.  Random
 weights align arbitrarily, so the end-to-end tests check properties (the run
 completes, templates regenerate their instances exactly, everything is
-covered); the labelling logic itself is checked with a stubbed aligner.
+covered); the evidence SimAlign gives the Step-1 model is checked with a
+stubbed aligner.
 """
 
 from __future__ import annotations
@@ -24,9 +25,7 @@ from tea_solver.errors import InputError  # noqa: E402
 from tea_solver.extract import ExtractOptions, extract  # noqa: E402
 from tea_solver.io.instances import parse_instance  # noqa: E402
 from tea_solver.keys import simalign_backend as sb  # noqa: E402
-from tea_solver.keys.align import Draw, instance_draws  # noqa: E402
 from tea_solver.template import generates, parse_template  # noqa: E402
-from tea_solver.tokenize import segment  # noqa: E402
 
 pytestmark = [pytest.mark.models,
               pytest.mark.filterwarnings("ignore:--align-model .* layers:UserWarning")]
@@ -64,10 +63,11 @@ def _instances(recs=None):
             for n, r in enumerate(recs)]
 
 
-def _items_draws(instances):
-    items = [tuple(segment(t) for t in inst.target) for inst in instances]
-    draws = [instance_draws(inst.fill, inst.source) for inst in instances]
-    return items, draws
+def _units_sources(instances):
+    """SimAlignment's inputs: each instance's target words and its source text."""
+    units = [[w for t in inst.target for w in t.split()] for inst in instances]
+    sources = [" ".join(inst.source) for inst in instances]
+    return units, sources
 
 
 @pytest.fixture(scope="module")
@@ -114,9 +114,9 @@ def tiny_model(tmp_path_factory) -> str:
 
 def test_missing_model_is_an_input_error():
     insts = _instances()[:2]
-    items, draws = _items_draws(insts)
+    units, sources = _units_sources(insts)
     with pytest.raises(InputError, match="needs --align-model"):
-        sb.labels_simalign(insts, items, draws, model=None, method="itermax")
+        sb.SimAlignment(units, sources, model=None, method="itermax")
     with pytest.raises(InputError, match="needs --align-model"):
         extract(insts, ExtractOptions(keys="align", aligner="simalign"))
 
@@ -130,66 +130,58 @@ def test_missing_package_is_an_input_error(monkeypatch):
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", fake_import)
-    insts = _instances()[:2]
-    items, draws = _items_draws(insts)
+    units, sources = _units_sources(_instances()[:2])
     with pytest.raises(InputError, match=r"pip install 'tea-solver\[models\]'"):
-        sb.labels_simalign(insts, items, draws, model="bert-base-multilingual-cased")
+        sb.SimAlignment(units, sources, model="bert-base-multilingual-cased")
 
 
 def test_unknown_method_and_unloadable_model(tmp_path):
-    insts = _instances()[:2]
-    items, draws = _items_draws(insts)
+    units, sources = _units_sources(_instances()[:2])
     with pytest.raises(InputError, match="unknown --align-method"):
-        sb.labels_simalign(insts, items, draws, model="x", method="viterbi")
+        sb.SimAlignment(units, sources, model="x", method="viterbi")
     empty = tmp_path / "not-a-model"
     empty.mkdir()
     with pytest.raises(InputError, match="cannot load --align-model"):
-        sb.labels_simalign(insts, items, draws, model=str(empty))
+        sb.SimAlignment(units, sources, model=str(empty))
+    with pytest.raises(InputError, match="unknown aligner"):
+        extract(_instances()[:2], ExtractOptions(keys="align", aligner="fast_align"))
 
 
 # --------------------------------------------------------------------------- #
-# labelling logic, with a stubbed aligner
+# the evidence the edge model reads, with a stubbed aligner
 
 
-def test_source_spans_longest_value_first_and_repeats():
-    d_city = Draw("city", "city", "New York", ())
-    d_city1 = Draw("city1", "city", "York", ())
-    toks = segment("York is not New York , York is York").tokens
-    owner = sb.source_spans(toks, [d_city1, d_city])
-    names = [o.name if o else None for o in owner]
-    assert names == ["city1", None, None, "city", "city", None, "city1", None, "city1"]
-    # tuple entries: only the elements the source shows
-    d = Draw("pron", "pron", ("he", "him", "his"), (0, 2))
-    owner = sb.source_spans(segment("he said his dog saw him").tokens, [d])
-    assert [o is not None for o in owner] == [True, False, True, False, False, False]
+def diagonal(model, layer, device, method, src, tgt):
+    return tuple((k, k) for k in range(min(len(src), len(tgt))))
 
 
-def test_labels_follow_alignments(monkeypatch):
-    """Identity alignment on a monotone translation gives the true slots."""
-    insts = _instances()
-    insts = [i for i in insts if i.template_id == "plain"]
-    items, draws = _items_draws(insts)
-
-    def diagonal(model, layer, device, method, src, tgt):
-        return tuple((k, k) for k in range(min(len(src), len(tgt))))
-
+def test_mass_is_the_share_of_a_unit_s_links_inside_the_source_words(monkeypatch):
     monkeypatch.setattr(sb, "word_alignments", diagonal)
-    labels = sb.labels_simalign(insts, items, draws, model="stub")
-    for lab, segs, inst in zip(labels, items, insts):
-        names = [d.name if d else None for d in lab[0]]
-        assert names == ["name", None, None, "adj", None], (segs[0].tokens, names)
+    al = sb.SimAlignment([["Juan", "es", "muy", "bueno", "."]], ["John is very good ."],
+                         model="stub")
+    john, good = (0, 4), (13, 17)          # character spans of source words
+    assert al.mass(0, 0, [john]) == 1.0 and al.mass(0, 0, [good]) == 0.0
+    assert al.mass(0, 3, [john, good]) == 1.0
+    assert al.mass(0, 1, [john]) == 0.0            # 'es' aligned to 'is', not to John
 
-    # majority over draws; a tie goes to the lower slot name
-    def crossing(model, layer, device, method, src, tgt):
-        return ((0, 0), (3, 0), (3, 3))
+    def two_links(model, layer, device, method, src, tgt):
+        return ((0, 0), (3, 0))                    # 'Juan' <- John and good
 
-    monkeypatch.setattr(sb, "word_alignments", crossing)
-    labels = sb.labels_simalign(insts[:1], items[:1], draws[:1], model="stub")
-    assert [d.name if d else None for d in labels[0][0]] == ["adj", None, None, "adj", None]
+    monkeypatch.setattr(sb, "word_alignments", two_links)
+    al = sb.SimAlignment([["Juan", "es", "muy", "bueno", "."]], ["John is very good ."],
+                         model="stub")
+    assert al.mass(0, 0, [john]) == 0.5
+    assert al.mass(0, 2, [john]) == 0.5            # no link: no evidence either way
 
+
+def test_extract_reads_simalign_evidence(monkeypatch):
+    """With a correct (diagonal) alignment of a monotone translation the model
+    finds the source's slots; the run records the aligner."""
+    insts = [i for i in _instances() if i.template_id == "plain"]
     monkeypatch.setattr(sb, "word_alignments", diagonal)
     doc = extract(insts, ExtractOptions(keys="align", aligner="simalign", align_model="stub"))
     assert [t["template"] for t in doc["templates"]] == ["{name} es muy {adj}."]
+    assert doc["report"]["settings"]["aligner"] == "simalign"
 
 
 # --------------------------------------------------------------------------- #
@@ -204,18 +196,19 @@ def test_local_model_loads_and_last_layer_is_used(tiny_model):
     assert sb.load_aligner(tiny_model, 8, "cpu") is aligner          # cached per process
 
 
-def test_labels_structure(tiny_model):
+def test_alignment_structure(tiny_model):
     insts = _instances()
-    items, draws = _items_draws(insts)
+    units, sources = _units_sources(insts)
     for method in ("argmax", "itermax", "match"):
-        labels = sb.labels_simalign(insts, items, draws, model=tiny_model, method=method)
-        assert len(labels) == len(items)
-        for lab, segs, ds in zip(labels, items, draws):
-            assert len(lab) == len(segs)
-            for row, seg in zip(lab, segs):
-                assert len(row) == len(seg.tokens)
-                assert all(d is None or d in ds for d in row)
-        assert any(d is not None for lab in labels for row in lab for d in row)
+        al = sb.SimAlignment(units, sources, model=tiny_model, method=method)
+        assert len(al.links) == len(units)
+        for per_unit, us, spans in zip(al.links, units, al.src_spans):
+            assert all(0 <= j < len(us) for j in per_unit)
+            assert all(0 <= i < len(spans) for links in per_unit.values() for i in links)
+        assert any(al.links)
+        for k, us in enumerate(units):
+            for j in range(len(us)):
+                assert 0.0 <= al.mass(k, j, al.src_spans[k][:1]) <= 1.0
 
 
 def test_extract_with_tiny_model(tiny_model):

@@ -137,19 +137,31 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     return Observed(names, prepared, regions, obs, evidence, feats, by_key)
 
 
+#: The stages :func:`fit_file` reports to its ``on_stage`` callback, in order.
+STAGES = ("observe", "edges", "extents", "forms", "spans", "noise")
+
+
 def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(),
-             aligner: dict | None = None) -> FileModel:
+             aligner: dict | None = None, on_stage=None) -> FileModel:
     """Fit the model to a whole file (groups of instances by ``template_id``).
 
     ``aligner``: ``{"name": "simalign", "model": …, "method": …}`` to take the
     word alignments from SimAlign instead of the file's IBM Model 1.
+    ``on_stage``: called with each name of :data:`STAGES` once it is done
+    (a progress bar).
     """
+    done = on_stage or (lambda _name: None)
     ob = observe(groups, params, aligner)
+    done("observe")
     probs = {k: (probability(f, params) if admissible(k, f) else 0.0)
              for k, f in ob.features.items()}
+    done("edges")
     ext = extents(ob.obs, probs, ob.by_key)
+    done("extents")
     settled = settle(ob.obs, ext, ob.regions, params.affix_share)
+    done("forms")
     out_groups = _group_spans(ob.names, groups, ob.prepared, ob.regions, ob.obs, settled)
+    done("spans")
     # twice: a corruption that hits many instances alike (the first word
     # dropped) is frequent in proportion to the noise rate and the group
     rates = _found_rates(out_groups)
@@ -165,6 +177,7 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
             al.suspicious = [a or b for a, b in zip(al.suspicious, small_group_outliers(al))]
     for al in out_groups:
         al.noise_rate = rate
+    done("noise")
     affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
     return FileModel(out_groups, settled.forms, affixes, params, probs, rate)
 

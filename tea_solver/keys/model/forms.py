@@ -262,7 +262,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             o = obs[n]
             a, b = ext[n]
             t = groups[o.group].texts[o.inst][o.field]
-            whole = [m.span() for m in pattern.finditer(t.text)]
+            whole = _whole_hits(t, src, pattern)
             k = t.text.find(src, a, b)     # inside its span: a glued affix beside it
             while k >= 0 and (k not in t.cuts or k + len(src) not in t.cuts):
                 k = t.text.find(src, k + 1, b)
@@ -367,6 +367,20 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         if strings[n] not in forms[o.lexval]:
             spans[n] = None
     return Settled(spans, forms, sorted(affixes))
+
+
+def _whole_hits(t, src: str, pattern) -> list:
+    """Where ``src`` stands as whole words of ``t``: between non-word characters,
+    or exactly on units (a Latin name in Japanese text, ``MaryはChenより``: the
+    script changes at its edges, so it is a unit of its own)."""
+    hits = {m.span() for m in pattern.finditer(t.text)}
+    starts, ends = set(t.starts), set(t.ends)
+    k = t.text.find(src)
+    while k >= 0:
+        if k in starts and k + len(src) in ends:
+            hits.add((k, k + len(src)))
+        k = t.text.find(src, k + 1)
+    return sorted(hits)
 
 
 def _general_affixes(obs, strings: list, anchored: set = frozenset(), min_len: int = 2) -> list:
