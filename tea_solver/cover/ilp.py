@@ -49,7 +49,7 @@ def ilp_cover(problem: CoverProblem, time_limit: float = 30.0, seed: int = 0,
     only without a proof) and the cheap bounds, each plus the forced sets.
     """
     start = perf_counter()
-    budget = _Budget(time_limit, start)
+    budget = TimeBudget(time_limit, start)
     greedy = greedy_order(problem)
     # the reduction may use the limit's worth of wall-clock time, CP-SAT what is left of
     # the safety net: the whole stage ends within about 3 * time_limit + 1 seconds
@@ -74,7 +74,7 @@ class _Outcome:
 
 
 @dataclass
-class _Budget:
+class TimeBudget:
     """Deterministic time left for CP-SAT, plus the wall-clock safety net of the stage."""
 
     limit: float
@@ -91,7 +91,7 @@ class _Budget:
 
 def _solve_reduced(problem: CoverProblem, reduction: Reduction, greedy: list[int],
                    hint: list[int] | None, seed: int, workers: int,
-                   budget: _Budget) -> _Outcome:
+                   budget: TimeBudget) -> _Outcome:
     """Solve the reduced problem and lift the answer; trivial when nothing is left."""
     reduced = reduction.problem
     forced = len(reduction.forced)
@@ -103,7 +103,7 @@ def _solve_reduced(problem: CoverProblem, reduction: Reduction, greedy: list[int
                     key=lambda c: (len(c), problem.total_cost(c), c))
     start_hint = reduction.lower(hint if hint is not None else incumbent)
     try:
-        solver, status, solution = _run(*_cover_model(reduced, start_hint, budget), budget,
+        solver, status, solution = run_cp_sat(*_cover_model(reduced, start_hint, budget), budget,
                                         seed, workers)
     except _NoTime:   # the stage's wall-clock time ran out before CP-SAT could start
         solver, status, solution = None, "NO_TIME", None
@@ -126,7 +126,7 @@ def _solve_reduced(problem: CoverProblem, reduction: Reduction, greedy: list[int
 
 
 def _phase2(reduced: CoverProblem, solution: list[int], stats: dict, seed: int,
-            workers: int, budget: _Budget) -> list[int]:
+            workers: int, budget: TimeBudget) -> list[int]:
     """Among covers of the proven minimum size, look for a cheaper one than ``solution``.
 
     Runs on the deterministic time phase 1 left; keeps ``solution`` unless CP-SAT finds a
@@ -142,7 +142,7 @@ def _phase2(reduced: CoverProblem, solution: list[int], stats: dict, seed: int,
         return solution
     model.add(cp_model.LinearExpr.sum(xs) == len(solution))
     model.minimize(cp_model.LinearExpr.weighted_sum(xs, reduced.costs))
-    _, stats["phase2"], cheaper = _run(model, xs, budget, seed, workers)
+    _, stats["phase2"], cheaper = run_cp_sat(model, xs, budget, seed, workers)
     if cheaper is not None and reduced.total_cost(cheaper) < reduced.total_cost(solution):
         return cheaper
     return solution
@@ -152,7 +152,7 @@ class _NoTime(Exception):
     """The cover stage's wall-clock net ran out while a model was being built."""
 
 
-def _cover_model(problem: CoverProblem, hint: list[int], budget: _Budget | None = None
+def _cover_model(problem: CoverProblem, hint: list[int], budget: TimeBudget | None = None
                  ) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     """``x_t`` binary per set, one clause per item, minimise ``sum x``; fully hinted.
 
@@ -188,9 +188,14 @@ def _covering_sets(problem: CoverProblem) -> list[list[int]]:
     return [rows[bounds[i]:bounds[i + 1]] for i in range(problem.n_items)]
 
 
-def _run(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: _Budget, seed: int,
-         workers: int) -> tuple[cp_model.CpSolver, str, list[int] | None]:
-    """Solve under the remaining budget; return the solver, its status and the chosen sets."""
+def run_cp_sat(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: TimeBudget, seed: int,
+               workers: int, what: str = "set-cover"
+               ) -> tuple[cp_model.CpSolver, str, list[int] | None]:
+    """Solve under the remaining budget; return the solver, its status and the chosen sets.
+
+    Shared by every cover model (:mod:`.partial` too), so each gets the same limits,
+    the same Ctrl-C handling and the same CP-SAT settings.
+    """
     solver = cp_model.CpSolver()
     solver.parameters.max_deterministic_time = budget.left()
     solver.parameters.max_time_in_seconds = budget.wall_left()
@@ -209,13 +214,13 @@ def _run(model: cp_model.CpModel, xs: list[cp_model.IntVar], budget: _Budget, se
     budget.used += solver.deterministic_time
     budget.wall_limit_hit |= solver.wall_time >= 0.99 * solver.parameters.max_time_in_seconds
     if status in ("INFEASIBLE", "MODEL_INVALID"):
-        raise RuntimeError(f"CP-SAT returned {status} on a set-cover model")
+        raise RuntimeError(f"CP-SAT returned {status} on a {what} model")
     if status not in ("OPTIMAL", "FEASIBLE"):
         return solver, status, None
     return solver, status, [j for j, x in enumerate(xs) if solver.boolean_value(x)]
 
 
-def _lp_bound(problem: CoverProblem, budget: _Budget) -> int | None:
+def _lp_bound(problem: CoverProblem, budget: TimeBudget) -> int | None:
     """``ceil`` of the LP relaxation's optimum (GLOP), or None if GLOP does not finish.
 
     Only computed without a proof: CP-SAT's own bound includes the root LP once it has

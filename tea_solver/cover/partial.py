@@ -44,6 +44,7 @@ from typing import Sequence
 
 from ortools.sat.python import cp_model
 
+from .ilp import TimeBudget, run_cp_sat
 from .problem import CoverProblem
 
 _TOLERANCE = 1e-6
@@ -364,22 +365,6 @@ def _run_single(spec: _Spec, solver: str, time_limit: float, seed: int,
         n_items=spec.problem.n_items, seconds=perf_counter() - start, stats=stats)
 
 
-@dataclass
-class _Clock:
-    """Deterministic time left for CP-SAT, plus the wall-clock safety net."""
-
-    limit: float
-    start: float
-    used: float = 0.0
-    wall_limit_hit: bool = False
-
-    def left(self) -> float:
-        return max(0.0, self.limit - self.used)
-
-    def wall_left(self) -> float:
-        return max(0.0, 3 * self.limit + 1 - (perf_counter() - self.start))
-
-
 def _solve_cp(spec: _Spec, greedy: list[int], cheap: int, time_limit: float, seed: int,
               workers: int, stats: dict) -> tuple[list[int], int]:
     """Phase 1 (the form's objective), then phase 2 (ties) after a proof.
@@ -391,9 +376,9 @@ def _solve_cp(spec: _Spec, greedy: list[int], cheap: int, time_limit: float, see
     if not spec.reps:                      # nothing worth covering: the empty selection
         stats.update(phase1="TRIVIAL", phase2="NOT_NEEDED")
         return [], spec.objective([])
-    clock = _Clock(time_limit, perf_counter())
+    clock = TimeBudget(time_limit, perf_counter())
     model, xs, _objective = _model(spec, spec.lower(greedy))
-    cp, status, solution = _run(model, xs, clock, seed, workers)
+    cp, status, solution = run_cp_sat(model, xs, clock, seed, workers, "partial-cover")
     stats["phase1"] = status
     chosen = greedy if solution is None else spec.better(greedy, spec.lift(solution))
     offset = _constant(spec)
@@ -447,7 +432,7 @@ def _model(spec: _Spec, hint: list[int]):
     return model, xs, objective
 
 
-def _phase2(spec: _Spec, chosen: list[int], optimum: int, clock: _Clock,
+def _phase2(spec: _Spec, chosen: list[int], optimum: int, clock: TimeBudget,
             seed: int, workers: int, stats: dict) -> list[int]:
     """Among selections with the proven optimum, the fewest sets (budget form) and then
     the lowest secondary cost; keeps ``chosen`` unless CP-SAT finds a strictly better one."""
@@ -466,28 +451,10 @@ def _phase2(spec: _Spec, chosen: list[int], optimum: int, clock: _Clock,
         model.minimize(cp_model.LinearExpr.weighted_sum(xs, [scale + c for c in secondary]))
     else:
         model.minimize(cp_model.LinearExpr.weighted_sum(xs, secondary))
-    _, stats["phase2"], solution = _run(model, xs, clock, seed, workers)
+    _, stats["phase2"], solution = run_cp_sat(model, xs, clock, seed, workers, "partial-cover")
     if solution is None:
         return chosen
     return spec.better(chosen, spec.lift(solution))
-
-
-def _run(model: cp_model.CpModel, xs: list, clock: _Clock, seed: int,
-         workers: int) -> tuple[cp_model.CpSolver, str, list[int] | None]:
-    solver = cp_model.CpSolver()
-    solver.parameters.max_deterministic_time = clock.left()
-    solver.parameters.max_time_in_seconds = clock.wall_left()
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
-    solver.parameters.linearization_level = 2
-    status = solver.status_name(solver.solve(model))
-    clock.used += solver.deterministic_time
-    clock.wall_limit_hit |= solver.wall_time >= 0.99 * solver.parameters.max_time_in_seconds
-    if status in ("INFEASIBLE", "MODEL_INVALID"):
-        raise RuntimeError(f"CP-SAT returned {status} on a partial-cover model")
-    if status not in ("OPTIMAL", "FEASIBLE"):
-        return solver, status, None
-    return solver, status, [j for j, x in enumerate(xs) if solver.boolean_value(x)]
 
 
 def _constant(spec: _Spec) -> int:
