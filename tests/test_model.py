@@ -68,6 +68,17 @@ ADJ_T = {"good": "yoi", "bad": "warui", "tall": "takai", "short": "hikui", "kind
 ANIMAL_T = {"dog": "inu", "cat": "neko", "horse": "uma", "bird": "tori"}
 
 
+def extract_exact(rows, check_names=False) -> dict:
+    """Extract with align keys, check every instance is regenerated exactly,
+    and return the templates by source template."""
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    if check_names:
+        check_document(doc, insts)
+    return by_group(doc)
+
+
 def by_group(doc):
     out = {}
     for t in doc["templates"]:
@@ -114,14 +125,10 @@ def test_ibm_model_one_finds_the_translation_of_each_word():
 
 
 def test_glued_particles_stay_in_the_template_and_names_stay_whole():
-    insts = _records(glued_language(ADJ_T, ANIMAL_T))
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    check_regeneration(doc, insts)
-    check_document(doc, insts)
-    groups = by_group(doc)
+    groups = extract_exact(glued_language(ADJ_T, ANIMAL_T), check_names=True)
     assert [t["template"] for t in groups["is_adj"]] == ["{first_name}ga {adj} desu."]
     assert [t["template"] for t in groups["likes"]] == ["mi {first_name}wo {animal} suki."]
-    for t in doc["templates"]:
+    for t in groups["is_adj"] + groups["likes"]:
         assert sorted(t["lexicons"]["first_name"]) == sorted(NAMES)   # one value per name
     assert sorted(groups["is_adj"][0]["lexicons"]["adj"]) == sorted(ADJ_T.values())
 
@@ -133,10 +140,7 @@ def test_the_same_without_spaces_and_with_vowel_signs():
     adj = {"good": "ดี", "bad": "เลว", "tall": "สูง", "short": "เตี้ย", "kind": "อ่อนโยน"}
     animal = {"dog": "หมา", "cat": "แมว", "horse": "ม้า", "bird": "นก"}
     rows = glued_language(adj, animal, name_case=("ก็", "ได้"), sep="")
-    insts = _records(rows)
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    check_regeneration(doc, insts)
-    groups = by_group(doc)
+    groups = extract_exact(rows)
     assert [t["template"] for t in groups["is_adj"]] == ["{first_name}ก็{adj}desu."]
     assert [t["template"] for t in groups["likes"]] == ["mi{first_name}ได้{animal}suki."]
     assert sorted(groups["is_adj"][0]["lexicons"]["adj"]) == sorted(adj.values())
@@ -152,10 +156,7 @@ def test_identity_gives_back_the_source_template():
              for a in NAMES[:3] for b in ADJS]
     for r in rows:
         r["target"] = r["source"]
-    insts = _records(rows)
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    check_regeneration(doc, insts)
-    groups = by_group(doc)
+    groups = extract_exact(rows)
     assert [t["template"] for t in groups["t"]] == ["I can't say {first_name} is {adj}."]
     # values that share words stay whole
     assert [t["template"] for t in groups["u"]] == ["{phrase} {first_name} {adj}."]
