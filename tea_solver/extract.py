@@ -96,8 +96,7 @@ def find_keys(segs: Sequence[Segmented], instances: Sequence[Instance],
     if opts.keys == "align":
         from tea_solver.keys.model import group_keys
         if alignment is None:
-            from collections import OrderedDict as _OD
-            alignment = align_file(_OD([("", list(instances))]), opts)[0][0]
+            alignment = align_file(OrderedDict([("", list(instances))]), opts)[0][0]
         keys, positions = group_keys(alignment)
         return keys, (None if opts.align_anywhere else positions)
     raise ValueError("unknown key method %r" % opts.keys)
@@ -509,35 +508,22 @@ def align_file(groups: "OrderedDict[str, list]", opts: ExtractOptions,
     Returns the alignments in group order and notes on the fitted model (the
     template affixes it found).
     """
-    from tea_solver.keys.model import STAGES, fit_file
+    from tea_solver.keys.model import STAGES, fit_file, fit_groups_apart
     from tea_solver.agreement import agreement_evidence
     aligner = {"name": opts.aligner, "model": opts.align_model, "method": opts.align_method}
     # --no-cross-group: the ablation without file-level evidence, each group its own file
-    parts = [groups] if opts.cross_group else \
-        [OrderedDict([(name, insts)]) for name, insts in groups.items()]
-    bar = progress_bar(len(STAGES) * len(parts), "align", progress, unit="stage")
-    fits = [fit_file(part, aligner=aligner,
-                     on_stage=(lambda _name: bar.update(1)) if bar else None) for part in parts]
+    fit = fit_file if opts.cross_group else fit_groups_apart
+    bar = progress_bar(len(STAGES) * (1 if opts.cross_group else len(groups)), "align",
+                       progress, unit="stage")
+    model = fit(groups, aligner=aligner,
+                on_stage=(lambda _name: bar.update(1)) if bar else None)
     if bar:
         bar.close()
-    model = fits[0] if len(fits) == 1 else _joined(fits)
     for al, evidence in zip(model.groups, agreement_evidence(model.groups)):
         al.agreement = evidence
     notes = [{"rule": "template affix", "group": g, "slot": _slot_name(slot),
               "prefix": pre, "suffix": suf} for g, slot, pre, suf in model.affixes]
     return model.groups, notes
-
-
-def _joined(fits: list):
-    """Per-group fits (``--no-cross-group``) read as one file's."""
-    from tea_solver.keys.model import FileModel
-    forms: dict = {}
-    for f in fits:
-        for lexval, seen in f.forms.items():
-            forms.setdefault(lexval, seen)
-    return FileModel([g for f in fits for g in f.groups], forms,
-                     [a for f in fits for a in f.affixes], fits[0].params, {},
-                     max(f.noise_rate for f in fits))
 
 
 def _slot_name(slot) -> str:

@@ -182,6 +182,22 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     return FileModel(out_groups, settled.forms, affixes, params, probs, rate)
 
 
+def fit_groups_apart(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(),
+                     aligner: dict | None = None, on_stage=None) -> FileModel:
+    """The ablation without file-level evidence (``--no-cross-group``): each group
+    fitted as a file of its own, the fits read as one file's (a value's forms are
+    the first group's that has it; the noise rate is the highest)."""
+    fits = [fit_file(OrderedDict([(name, insts)]), params, aligner, on_stage)
+            for name, insts in groups.items()]
+    forms: dict = {}
+    for f in fits:
+        for lexval, seen in f.forms.items():
+            forms.setdefault(lexval, seen)
+    return FileModel([g for f in fits for g in f.groups], forms,
+                     [a for f in fits for a in f.affixes], params, {},
+                     max((f.noise_rate for f in fits), default=0.0))
+
+
 def _frames(al: "GroupAlignment") -> list:
     """Each instance's frame: its text with every value replaced by its slot."""
     out = []
