@@ -37,6 +37,7 @@ from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
 from tea_solver.output import build_templates, output_names, shape_text
 from tea_solver.progress import bar as progress_bar
+from tea_solver.recover import recover_values
 from tea_solver.support import filter_by_support
 from tea_solver.tokenize import Segmented, segment
 
@@ -301,6 +302,9 @@ def extract_group(template_id: str, instances: Sequence[Instance],
             n = wanted.get(shape)
             if n is not None:
                 item_fills[n].append((i, f))
+    if budget is not None and budget.get("scope") == "outliers":
+        budget["recovered"] = recover_values(items, generated, index, opts.max_candidates,
+                                             kept_shapes, item_fills)
     n_of_position = {p: n for n, p in enumerate(order)}
     assigned = [n_of_position[p] if p is not None else None for p in owner]
 

@@ -204,7 +204,7 @@ def _frames(al: "GroupAlignment") -> list:
     for target, spans in zip(al.targets, al.spans):
         parts = [list(t) for t in target]
         for s in sorted(spans, key=lambda s: -s.start):
-            parts[s.field][s.start:s.end] = ["\0%s" % (s.slot,)]
+            parts[s.field][s.start:s.end] = ["\0%s\1" % (s.slot,)]
         out.append(tuple("".join(p) for p in parts))
     return out
 
@@ -245,13 +245,23 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
             by_value[v][f] += 1
     support = Counter(frames)
     drawn, found = found_rates if found_rates is not None else _found_rates([al])
+    # a slot the group's template does not write (the translator wrote another
+    # slot twice) is missing from most instances: that is the template's, not noise
+    place_drawn: Counter = Counter()
+    place_found: Counter = Counter()
+    for spans, occs in zip(al.spans, al.occurrences or []):
+        placed = {id(s.occ) for s in spans}
+        for o in occs:
+            place_drawn[_place(o)] += 1
+            place_found[_place(o)] += id(o) in placed
     out = []
     for f, spans, occs in zip(frames, al.spans, al.occurrences or [None] * len(frames)):
         vals = {s.occ.lexval for s in spans}
         placed = {id(s.occ) for s in spans}
         if occs is not None and any(
                 id(o) not in placed and drawn[o.lexval] >= 2
-                and found[o.lexval] >= 0.75 * drawn[o.lexval] for o in occs):
+                and found[o.lexval] >= 0.75 * drawn[o.lexval]
+                and 2 * place_found[_place(o)] >= place_drawn[_place(o)] for o in occs):
             # a value the model finds elsewhere but not here: its text is none
             # of the value's forms (a corrupted word)
             out.append(True)
@@ -263,7 +273,13 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
     return out
 
 
-def _one_edit(a: Sequence, b: Sequence) -> bool:
+def _place(o: Occurrence) -> tuple:
+    """Where an occurrence stands in its group's template: its draw, tuple
+    element and repeat."""
+    return (o.draw.name, o.element, o.nth)
+
+
+def one_edit(a: Sequence, b: Sequence) -> bool:
     """Do two token sequences differ by one corruption of the kinds real MT
     noise and the benchmark's noise show: a token dropped, doubled, replaced,
     or two neighbours swapped?"""
@@ -292,11 +308,20 @@ def small_group_outliers(al: "GroupAlignment") -> list:
     if n * 2 < len(frames):
         return [False] * len(frames)
     tokens = {f: tuple(tok for field in f for tok in _frame_tokens(field)) for f in support}
-    return [support[f] == 1 and _one_edit(tokens[f], tokens[main]) for f in frames]
+    return [support[f] == 1 and one_edit(tokens[f], tokens[main]) for f in frames]
+
+
+_SLOT = re.compile("(\0[^\1]*\1)")
 
 
 def _frame_tokens(field: str) -> list:
-    return _WORD.findall(field) if " " in field else list(field)
+    """A frame's tokens: its slots, and the model's units of the text between
+    them (words where the script has spaces, else grapheme clusters), so a
+    dropped word is one edit whatever combining marks it carries."""
+    out: list = []
+    for k, piece in enumerate(_SLOT.split(field)):
+        out.extend([piece] if k % 2 else cut(piece).units)
+    return out
 
 
 def noise_rate(groups: Sequence["GroupAlignment"], forms: dict, params: ModelParams) -> float:
@@ -395,10 +420,47 @@ def _group_spans(names, groups, prepared, regions, obs: Sequence[Obs], settled: 
             spans = sorted((Span(o, f, a, b, fields[f].text[a:b]) for o, f, a, b in have),
                            key=lambda s: (s.field, s.start))
             rows.append(spans)
+        _place_repeats(texts, rows)
         _place_empty(texts, os_list, rows)
         out.append(GroupAlignment([tuple(t.text for t in fields) for fields in texts], rows,
                                   occurrences=[list(os) for os in os_list]))
     return out
+
+
+def _repeat_at(fields, spans, sp) -> tuple | None:
+    """Where the text of span ``sp`` stands again in its instance, on grapheme
+    bounds, clear of every span; None if nowhere."""
+    if not sp.text:
+        return None
+    for f, t in enumerate(fields):
+        for m in re.finditer(re.escape(sp.text), t.text):
+            a, b = m.start(), m.end()
+            if a in t.cuts and b in t.cuts and not any(
+                    x.field == f and a < x.end and x.start < b for x in spans):
+                return (f, a, b)
+    return None
+
+
+def _place_repeats(texts, rows) -> None:
+    """A value the group's template writes twice (the translator repeated
+    ``{first_name}`` where the source has a second name): where most instances
+    of the group show a value's text again, clear of every span, the copy is
+    the same slot again.  A coincidence follows no value: it cannot recur in
+    most instances while the values change."""
+    found: dict = defaultdict(list)         # place -> [(row, span, where)]
+    for fields, spans in zip(texts, rows):
+        for sp in list(spans):
+            hit = _repeat_at(fields, spans, sp)
+            if hit is not None:
+                found[_place(sp.occ)].append((spans, sp, hit))
+    for place, hits in found.items():
+        if 2 * len(hits) < len(rows) or len({sp.text for _r, sp, _h in hits}) < 2:
+            continue
+        for spans, sp, (f, a, b) in hits:
+            if any(x.field == f and a < x.end and x.start < b for x in spans):
+                continue
+            spans.append(Span(sp.occ, f, a, b, sp.text))
+            spans.sort(key=lambda s: (s.field, s.start))
 
 
 def _place_empty(texts, os_list, rows) -> None:

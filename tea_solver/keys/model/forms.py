@@ -358,10 +358,11 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     for n, o in enumerate(obs):
         counts[o.lexval][strings[n]] += 1
     forms = {}
+    conditioned = _conditioned(obs, strings, place)
     for v, c in counts.items():
         ranked = [s for s, _k in c.most_common()]
         forms[v] = [ranked[0]] + [s for s in ranked[1:]
-                                  if c[s] >= 2 and not _misplaced(s, ranked[0])]
+                                  if (v, s) in conditioned and not _misplaced(s, ranked[0])]
     _recut(obs, spans, strings, forms, text)
     for n, o in enumerate(obs):
         if strings[n] not in forms[o.lexval]:
@@ -423,6 +424,40 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(), min_len: i
         if len({slot[0] for _g, slot in places}) >= 2:
             for g, slot in places:
                 out.append((g, slot, "" if side > 0 else affix, affix if side > 0 else ""))
+    return out
+
+
+def _conditioned(obs: Sequence[Obs], strings: list, place) -> set:
+    """The ``(lexval, text)`` readings that something in the file selects.
+
+    A value's second form exists because something selects it: the template
+    (a case the place takes: ``быка`` wherever the template writes it) or
+    another slot's value (an agreement form: ``nigériane`` beside *actrice*).
+    In such a context the form is what the value reads most of the time.  A
+    reading no context selects — the value's text hit by a corruption, or the
+    text of a neighbour's value cut into its span — is a minority wherever it
+    is seen, however often a frequent value's corruptions repeat by chance.
+    A reading is selected when, in some context (the value's place in a
+    group's template, or the value of another slot beside it), it is at least
+    half of the value's readings and seen at least twice there.
+    """
+    ctx: dict = defaultdict(Counter)
+    by_inst: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        by_inst[(o.group, o.inst)].append(n)
+    for members in by_inst.values():
+        for n in members:
+            v = obs[n].lexval
+            ctx[(v, "place", place(obs[n]))][strings[n]] += 1
+            for m in members:
+                if obs[m].lexval != v:
+                    ctx[(v, "with", obs[m].lexval)][strings[n]] += 1
+    out = set()
+    for key, c in ctx.items():
+        total = sum(c.values())
+        for text, k in c.items():
+            if k >= 2 and 2 * k >= total:
+                out.add((key[0], text))
     return out
 
 

@@ -95,9 +95,17 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
             df[u] = df.get(u, 0) + 1
     need = frame_share * n
 
+    # the reference shows the group's most common skeleton (its units most
+    # instances have, in order): a corrupted instance's skeleton is rare, and
+    # a doubled frame word in the reference would split the word's matches
+    # between its two copies, leaving both below ``need``
+    skeleton = [tuple(u for u in s if df[u] >= need) for s in seqs]
+    modal: dict = {}
+    for sk in skeleton:
+        modal[sk] = modal.get(sk, 0) + 1
+
     def score(r):
-        s = seqs[r]
-        return (sum(1 for u in s if df[u] >= need), -len(s), -r)
+        return (modal[skeleton[r]], len(skeleton[r]), -len(seqs[r]), -r)
 
     ref_row = max(range(n), key=score)
     ref = arr[ref_row, :lengths[ref_row]]
