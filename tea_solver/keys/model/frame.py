@@ -78,7 +78,9 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     in to be frame (the rest is noise, variants and coincidences).
     ``values``: per instance, the values of its slots.  A unit that most
     instances have but that the instances of some value lack (twice or more,
-    and in half of them or more) depends on that value: the word three of
+    and in ``frame_share`` of them or more: a corrupted instance drops or
+    moves a frame word at random, so two of a rare value's four instances can
+    lack it by chance) depends on that value: the word three of
     four intensifiers share (``hơi``), the copula only some states take
     (``だ``).  It is no frame unit: it stays with the values, and the file
     decides where it belongs (:mod:`.forms`).  One instance without it is no
@@ -104,8 +106,14 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     for sk in skeleton:
         modal[sk] = modal.get(sk, 0) + 1
 
+    # and, among those, the most common length (a word dropped or doubled
+    # changes it)
+    by_length: dict = {}
+    for s in seqs:
+        by_length[len(s)] = by_length.get(len(s), 0) + 1
+
     def score(r):
-        return (modal[skeleton[r]], len(skeleton[r]), -len(seqs[r]), -r)
+        return (modal[skeleton[r]], len(skeleton[r]), by_length[len(seqs[r])], -r)
 
     ref_row = max(range(n), key=score)
     ref = arr[ref_row, :lengths[ref_row]]
@@ -121,7 +129,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
             has = (refpos == j).any(axis=1)
             for rows in by_value.values():
                 missing = len(rows) - int(has[rows].sum())
-                if missing >= 2 and 2 * missing >= len(rows):
+                if missing >= 2 and missing >= frame_share * len(rows):
                     keep[j] = False
                     break
     frame = ref[keep]
