@@ -279,13 +279,10 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         vals = slot_vals[slot]
         share = sum(1 for w in vals if modal.get((w, side, depth)) == m) / len(vals)
         fill = sum(1 for w in vals if (w, side, depth) in modal) / len(vals)
+        texts = position[place[key]]
         # a paradigm alternates: several values, two words or more among them
         # (``với``/``về``/``tới``; ``un``/``une``); one word some values share
-        # and others lack is no paradigm.  A word of the paradigm is shared:
-        # a text one value alone shows there (a corrupted neighbour, a core
-        # cut short by noise) is no alternative
-        counted = Counter(position[place[key]])
-        texts = [t for t in position[place[key]] if counted[t] >= 2]
+        # and others lack is no paradigm
         paradigm = 1.0 - len(set(texts)) / len(texts) \
             if len(texts) >= 3 and len(set(texts)) >= 2 else 0.0
         whole = float(m in whole_forms[slot])

@@ -241,7 +241,13 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     counts: dict = defaultdict(Counter)
     for n, o in enumerate(obs):
         counts[o.lexval][strings[n]] += 1
-    main = {v: c.most_common(1)[0][0] for v, c in counts.items()}
+    # a value's main form is its stem: the shortest reading that something
+    # selects (:func:`_conditioned`) and that its most common reading starts
+    # or ends with — ``bıšu`` where templates write ``bıšułu`` more often, so
+    # that the suffix can be found to be the template's (``{s}łu``)
+    selected = _conditioned(obs, strings, lambda o: (o.group, (o.occ.draw.name, o.occ.element,
+                                                               o.occ.nth)))
+    main = {v: _stem(v, c, selected) for v, c in counts.items()}
     # a value the target copies from the source (a name, a number, a word
     # left untranslated, or everything when the "translation" is the source)
     # reads as its source text, whatever the templates glue to it: where most
@@ -425,6 +431,17 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(), min_len: i
             for g, slot in places:
                 out.append((g, slot, "" if side > 0 else affix, affix if side > 0 else ""))
     return out
+
+
+def _stem(v: tuple, readings: Counter, selected: set) -> str:
+    """The value's main form: its most common reading, or the shortest
+    selected reading that the most common one starts or ends with."""
+    best = readings.most_common(1)[0][0]
+    for s in sorted(readings, key=lambda s: (len(s), s)):
+        if s and len(s) < len(best) and (v, s) in selected and \
+                (best.startswith(s) or best.endswith(s)):
+            return s
+    return best
 
 
 def _conditioned(obs: Sequence[Obs], strings: list, place) -> set:

@@ -1,0 +1,320 @@
+"""The Step-1 model and the noise-robust cover under noise (commit d77bdb1), on
+toy languages built here with known gold (the style of ``test_model.py``):
+
+1. outliers whose corruption is in the frame give their intact values back to
+   the template they are a corrupted copy of (:mod:`tea_solver.recover`);
+   a corruption inside a value gives nothing;
+2. a value's second form must be selected by a context
+   (:func:`tea_solver.keys.model.forms._conditioned`): a corrupted spelling
+   seen twice is no form, an agreement form seen twice beside one value is;
+3. the frame reference is the group's modal skeleton
+   (:func:`tea_solver.keys.model.frame.frame_units`): an instance that doubles
+   a frame word does not cost the other instances their frame units;
+4. a slot the translator wrote twice is placed twice
+   (:func:`tea_solver.keys.model._place_repeats`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from test_extract import check_regeneration
+from test_model import OPTS, _records, by_group
+from tea_solver.extract import ExtractOptions, extract, group_instances
+from tea_solver.keys.model import fit_file
+from tea_solver.keys.model.frame import frame_units
+from tea_solver.keys.model.params import ModelParams
+from tea_solver.template import generates, parse_template
+
+NAMES = ["John", "Mary", "Ahmed", "Priya", "Chen", "Olga", "Lena", "Ravi", "Sara", "Omar"]
+ADJ_T = {"good": "yoi", "bad": "warui", "tall": "takai", "short": "hikui", "kind": "yasashii",
+         "fast": "hayai", "slow": "osoi", "big": "ookii", "small": "chiisai",
+         "new": "atarashii"}
+ANIMAL_T = {"dog": "inu", "cat": "neko", "horse": "uma", "bird": "tori", "fish": "sakana",
+            "cow": "ushi", "pig": "buta", "fox": "kitsune", "bear": "kuma", "deer": "shika"}
+
+
+def is_adj(a, b, target=None):
+    return {"template_id": "is_adj", "source": "%s is %s." % (a, b),
+            "fill": {"first_name": a, "adj": b},
+            "target": target or "%sga %s desu yo." % (a, ADJ_T[b])}
+
+
+def likes(a, c, target=None):
+    return {"template_id": "likes", "source": "%s likes the %s." % (a, c),
+            "fill": {"first_name": a, "animal": c},
+            "target": target or "mi %swo %s ga suki." % (a, ANIMAL_T[c])}
+
+
+def very(a, b, target=None):
+    return {"template_id": "very", "source": "%s is very %s." % (a, b),
+            "fill": {"first_name": a, "adj": b},
+            "target": target or "%sga totemo %s desu." % (a, ADJ_T[b])}
+
+
+# --------------------------------------------------------------------------- #
+# 1. outliers give their intact values back
+
+
+FRAME_WORDS = {"is_adj": ("desu", "yo."), "likes": ("mi", "ga", "suki.")}
+
+
+def _corrupt_frame(rows, rate, seed):
+    """Replace one frame word of about ``rate`` of the rows by a word seen
+    nowhere else (its punctuation kept: one unit replaced, one frame edit)."""
+    rng = random.Random(seed)
+    hit = set()
+    for n, r in enumerate(rows):
+        if rng.random() >= rate:
+            continue
+        words = r["target"].split(" ")
+        k = rng.choice([k for k, w in enumerate(words) if w in FRAME_WORDS[r["template_id"]]])
+        words[k] = "zq%d" % n + ("." if words[k].endswith(".") else "")
+        r["target"] = " ".join(words)
+        hit.add(n)
+    return hit
+
+
+def _noisy_file():
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T] + \
+        [likes(a, c) for a in NAMES for c in ANIMAL_T]
+    hit = _corrupt_frame(rows, 0.1, seed=0)
+    assert len(hit) >= 10
+    # Zed: every instance of the value is corrupted in the frame (a word dropped,
+    # a word doubled); its values are intact
+    rows.append(is_adj("Zed", "good", "Zedga yoi yo."))
+    rows.append(is_adj("Zed", "bad", "Zedga warui desu desu yo."))
+    # Kim: the corruption is inside a value (yoi -> ioyx, a mistranslated word);
+    # Kim is seen nowhere else
+    rows.append(is_adj("Kim", "good", "Kimga ioyx desu yo."))
+    return rows
+
+
+def _outliers(doc, tid):
+    return next(g for g in doc["report"]["groups"] if g["template_id"] == tid)["outliers"]
+
+
+def _generated(t, insts):
+    p = parse_template(t["template"])
+    return {i.id for i in insts if generates(p, t["lexicons"], i.target_value)}
+
+
+def test_frame_corrupted_outliers_give_their_values_to_the_template():
+    insts = _records(_noisy_file())
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    groups = by_group(doc)
+    block = _outliers(doc, "is_adj")
+    # the file is noisy enough for the noise-robust cover (else nothing is recovered)
+    assert block["noise_rate"] > ModelParams().prior_template
+    zed = {i.id for i in insts if i.fill["first_name"] == "Zed"}
+    kim = {i.id for i in insts if i.fill["first_name"] == "Kim"}
+    assert zed | kim <= set(block["uncovered"])       # all three are left out
+
+    main = groups["is_adj"][0]
+    assert main["template"] == "{first_name}ga {adj} desu yo."
+    # Zed's only instances were corrupted, in the frame: its value is listed
+    assert sorted(main["lexicons"]["first_name"]) == sorted(NAMES + ["Zed"])
+    assert sorted(main["lexicons"]["adj"]) == sorted(ADJ_T.values())
+    # ... but the outliers are no support, and the template does not generate them
+    gen = _generated(main, insts)
+    assert not gen & zed
+    assert main["support"] == len(gen)
+    for tid in ("is_adj", "likes"):
+        n = sum(1 for i in insts if i.template_id == tid)
+        out = _outliers(doc, tid)
+        assert sum(t["support"] for t in groups[tid]) + len(out["uncovered"]) == n
+    # every outlier one frame edit from its template gave its values; Kim's
+    # (corrupted inside a value) gave nothing
+    assert block["recovered"] == len(block["uncovered"]) - 1
+    likes_block = _outliers(doc, "likes")
+    assert likes_block["uncovered"] and likes_block["recovered"] == len(likes_block["uncovered"])
+
+
+def test_a_corruption_inside_a_value_gives_nothing():
+    insts = _records(_noisy_file())
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    kim = [i.id for i in insts if i.fill["first_name"] == "Kim"]
+    assert set(kim) <= set(_outliers(doc, "is_adj")["uncovered"])
+    for t in doc["templates"]:
+        for name, lexicon in t["lexicons"].items():
+            assert "Kim" not in lexicon and "ioyx" not in lexicon, (t["template"], name)
+            assert "Kimga" not in lexicon, (t["template"], name)
+
+
+def test_without_recovery_the_value_is_lost(monkeypatch):
+    """The control: the recovery is what lists Zed (the corrupted instances
+    alone would not)."""
+    import tea_solver.extract as ex
+    monkeypatch.setattr(ex, "recover_values", lambda *a, **k: 0)
+    doc = extract(_records(_noisy_file()), ExtractOptions(**OPTS), progress=False)
+    main = by_group(doc)["is_adj"][0]
+    assert "Zed" not in main["lexicons"]["first_name"]
+
+
+def test_a_small_group_recovers_a_value_seen_once():
+    """In a group too small to estimate noise (< ``noise_group``), the only
+    instance of a value, corrupted in the frame, is left out (the file is
+    noisy) and gives its value back."""
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(rows, 0.1, seed=0)
+    pets = list(ANIMAL_T)
+    small = [{"template_id": "pet", "source": "%s has a %s." % (a, c),
+              "fill": {"first_name": a, "animal": c},
+              "target": "%s wa %s o katte imasu." % (a, ANIMAL_T[c])}
+             for a, c in zip(NAMES * 2, pets + pets[::-1])]
+    assert len(small) < ModelParams().noise_group
+    small.append({"template_id": "pet", "source": "Ines has a cat.",
+                  "fill": {"first_name": "Ines", "animal": "cat"},
+                  "target": "Ines wa neko katte imasu."})        # "o" dropped
+    insts = _records(rows + small)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    block = _outliers(doc, "pet")
+    assert block["noise_rate"] > ModelParams().prior_template
+    ines = [i.id for i in insts if i.fill["first_name"] == "Ines"]
+    assert block["uncovered"] == ines and block["recovered"] == 1
+    [pet] = by_group(doc)["pet"]
+    assert pet["template"] == "{first_name} wa {animal} o katte imasu."
+    assert sorted(pet["lexicons"]["first_name"]) == sorted(NAMES + ["Ines"])
+    assert pet["support"] == len(small) - 1
+
+
+# --------------------------------------------------------------------------- #
+# 2. a second form is selected by a context
+
+
+NAT = {"Nigerian": ("nigérian", "nigériane"), "French": ("français", "française"),
+       "Italian": ("italien", "italienne"), "English": ("anglais", "anglaise")}
+PROF = {"actor": "acteur", "actress": "actrice", "doctor": "médecin", "pilot": "pilote"}
+
+
+def _forms_file():
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T] + \
+        [very(a, b) for a in NAMES for b in ADJ_T] + \
+        [likes(a, c) for a in NAMES for c in ANIMAL_T]
+    # agreement: a nationality reads in the feminine beside *actress* only,
+    # which two names take (the form is seen twice per nationality)
+    for a in NAMES:
+        for nat, (masc, fem) in NAT.items():
+            for prof, p in PROF.items():
+                if prof == "actress" and a not in NAMES[:2]:
+                    continue
+                rows.append({"template_id": "job", "source": "%s is a %s %s." % (a, nat, prof),
+                             "fill": {"first_name": a, "nationality": nat, "profession": prof},
+                             "target": "%s est %s %s." % (a, p, fem if prof == "actress"
+                                                          else masc)})
+
+    def corrupt(tid, name, word, bad):
+        r = next(r for r in rows if r["template_id"] == tid and r["fill"]["first_name"] == name
+                 and word in r["target"].split(" "))
+        r["target"] = r["target"].replace(word, bad, 1)
+    # the same misspelling twice, in two groups, beside different values
+    corrupt("is_adj", "Mary", "yoi", "yoy")
+    corrupt("very", "Lena", "yoi", "yoy")
+    # and twice in one group, beside different values
+    corrupt("likes", "John", "inu", "inuu")
+    corrupt("likes", "Chen", "inu", "inuu")
+    return rows
+
+
+def test_a_reading_no_context_selects_is_no_form_but_agreement_is():
+    rows = _forms_file()
+    seen = sum(r["target"].split(" ").count("yoi") for r in rows)
+    assert seen >= 15                                  # the misspelling is a minority
+    model = fit_file(group_instances(_records(rows)))
+    assert model.forms[("adj", None, "good")] == ["yoi"]
+    assert model.forms[("animal", None, "dog")] == ["inu"]
+    for nat, (masc, fem) in NAT.items():
+        assert model.forms[("nationality", None, nat)] == [masc, fem], nat
+    for prof, p in PROF.items():
+        assert model.forms[("profession", None, prof)] == [p]
+
+
+def test_agreement_forms_reach_the_lexicons():
+    insts = _records(_forms_file())
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    jobs = by_group(doc)["job"]
+    nats = {v for t in jobs for v in _flat(t["lexicons"].get("nationality", []))}
+    assert {fem for _m, fem in NAT.values()} <= nats
+    for t in doc["templates"]:
+        for lexicon in t["lexicons"].values():
+            assert not {"yoy", "inuu"} & set(_flat(lexicon)), t["template"]
+
+
+def _flat(lexicon):
+    for v in lexicon:
+        if isinstance(v, list):
+            yield from v
+        else:
+            yield v
+
+
+# --------------------------------------------------------------------------- #
+# 3. a doubled frame word does not split the frame
+
+
+def _frame_marked(seqs, marks):
+    return [[u for u, m in zip(s, ms) if m] for s, ms in zip(seqs, marks)]
+
+
+def test_a_doubled_frame_word_leaves_every_other_instance_its_frame():
+    a, b = 1, 2                                     # frame: "A {x} B {y}"
+    p = 50                                          # a value two slots share
+    xs = [p if k % 5 in (1, 3) else 100 + k for k in range(20)]
+    rows = [[a, x, b, 300 + k] for k, x in enumerate(xs)]
+    doubled = [a, 101, b, b, p]                      # "A x B B P"
+    for pos in (0, 7, len(rows)):
+        seqs = rows[:pos] + [doubled] + rows[pos:]
+        marked = _frame_marked(seqs, frame_units(seqs, ModelParams().frame_share))
+        for k, m in enumerate(marked):
+            if k == pos:
+                assert m == [a, b], m                # one copy of B is frame
+            else:
+                # P in the doubled instance comes after B, in 40 % of the others
+                # before it: were the doubled instance the reference, its P
+                # would take B's match there and B would be frame nowhere
+                assert m == [a, b], (pos, seqs[k], m)
+    # the plain case: "A B B C" among many "A B C"
+    seqs = [[a, 10 + k, b, 3, 30 + k] for k in range(12)]
+    seqs.insert(4, [a, 99, b, b, 3, 98])
+    marked = _frame_marked(seqs, frame_units(seqs, 0.75))
+    assert all(m == [a, b, 3] for m in marked)
+
+
+# --------------------------------------------------------------------------- #
+# 4. a slot the translator wrote twice
+
+
+CMP = {"slower": "osoi", "faster": "hayai", "taller": "takai", "shorter": "hikui",
+       "older": "furui"}
+
+
+def _repeat_rows():
+    rows = []
+    for k, (a, b) in enumerate(itertools.permutations(NAMES, 2)):
+        c = list(CMP)[k % len(CMP)]
+        # "{first_name} wa {first_name} yori {adj} desu.": first_name1 is absent
+        rows.append({"template_id": "cmp", "source": "%s is %s than %s." % (a, c, b),
+                     "fill": {"first_name": a, "adj": c, "first_name1": b},
+                     "target": "%s wa %s yori %s desu." % (a, a, CMP[c])})
+    return rows
+
+
+def test_a_slot_written_twice_is_placed_twice():
+    rows = _repeat_rows()
+    insts = _records(rows)
+    model = fit_file(group_instances(insts))
+    [al] = model.groups
+    assert not any(al.suspicious) and model.noise_rate == 0.0
+    for spans, r in zip(al.spans, rows):
+        assert [(s.slot, s.text) for s in spans] == \
+            [(("first_name", None), r["fill"]["first_name"])] * 2 + \
+            [(("adj", None), CMP[r["fill"]["adj"]])]
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    [t] = doc["templates"]
+    assert t["template"] == "{first_name} wa {first_name} yori {adj} desu."
+    assert sorted(t["lexicons"]["first_name"]) == sorted(NAMES)
+    assert sorted(t["lexicons"]["adj"]) == sorted(CMP.values())
+    assert t["support"] == len(rows)
+    assert "outliers" not in doc["report"]["groups"][0]
