@@ -175,6 +175,13 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     for al in out_groups:
         if len(al.targets) < params.noise_group:
             al.suspicious = [a or b for a, b in zip(al.suspicious, small_group_outliers(al))]
+        elif rate > params.prior_template:
+            # in a noisy file, a frame only one instance shows, one corruption
+            # away from a frame many share, is a corrupted copy even where its
+            # values are too rare to tell (a real variant one value takes looks
+            # the same; its values still reach the lexicon, :mod:`tea_solver.recover`)
+            al.suspicious = [a or b for a, b in
+                             zip(al.suspicious, one_edit_outliers(al, params.rare_frame))]
     for al in out_groups:
         al.noise_rate = rate
     done("noise")
@@ -296,6 +303,17 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     while k < len(short) and short[k] == long_[k]:
         k += 1
     return short[k:] == long_[k + 1:]
+
+
+def one_edit_outliers(al: "GroupAlignment", shared: int) -> list:
+    """The instances whose frame no other instance shares and that is one
+    corruption away from a frame more than ``shared`` instances show."""
+    frames = _frames(al)
+    support = Counter(frames)
+    common = [f for f, n in support.items() if n > shared]
+    tokens = {f: tuple(tok for field in f for tok in _frame_tokens(field)) for f in support}
+    return [support[f] == 1 and any(one_edit(tokens[f], tokens[c]) for c in common)
+            for f in frames]
 
 
 def small_group_outliers(al: "GroupAlignment") -> list:

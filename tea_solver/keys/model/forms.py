@@ -20,6 +20,7 @@ forms and the material beside them into frame or form:
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections import Counter, defaultdict
@@ -406,6 +407,7 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(), min_len: i
         if o.lexval not in anchored:
             per[(o.group, o.slot)][o.lexval][strings[n]] += 1
     found: dict = defaultdict(list)          # (side, affix) -> [(group, slot)]
+    sets: dict = {}                          # (group, slot, side) -> allomorphs
     for (g, slot), by_val in per.items():
         if len(by_val) < 2:
             continue
@@ -416,21 +418,59 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(), min_len: i
             common = os.path.commonprefix([t[::-1] for t in texts])[::-1] if side > 0 \
                 else os.path.commonprefix([t[::-1] for t in texts])
             affix = common if side > 0 else common[::-1]
-            if len(affix) < min_len or any(ch.isspace() for ch in affix) or \
-                    not affix.strip() or any(len(m) <= len(affix) for m in modal):
+            if not (len(affix) < min_len or any(ch.isspace() for ch in affix) or
+                    not affix.strip() or any(len(m) <= len(affix) for m in modal)):
+                glued = all((m[-len(affix) - 1] if side > 0 else m[len(affix)]).isalnum()
+                            for m in modal)
+                carrying = sum(k for c in by_val.values() for st, k in c.items()
+                               if (st.endswith(affix) if side > 0 else st.startswith(affix)))
+                if glued and carrying >= 0.75 * total:
+                    found[(side, affix)].append((g, slot))
+                    continue
+            allo = _allomorphs(modal, side, min_len)
+            if allo is None:
                 continue
-            glued = all((m[-len(affix) - 1] if side > 0 else m[len(affix)]).isalnum()
-                        for m in modal)
             carrying = sum(k for c in by_val.values() for st, k in c.items()
-                           if (st.endswith(affix) if side > 0 else st.startswith(affix)))
-            if glued and carrying >= 0.75 * total:
-                found[(side, affix)].append((g, slot))
+                           if any(st.endswith(a) if side > 0 else st.startswith(a)
+                                  for a in allo))
+            if carrying >= 0.75 * total:
+                sets[(g, slot, side)] = allo
+                for a in allo:
+                    found[(side, a)].append((g, slot))
+    general = {key for key, places in found.items()
+               if len({slot[0] for _g, slot in places}) >= 2}
     out = []
     for (side, affix), places in found.items():
-        if len({slot[0] for _g, slot in places}) >= 2:
-            for g, slot in places:
-                out.append((g, slot, "" if side > 0 else affix, affix if side > 0 else ""))
+        if (side, affix) not in general:
+            continue
+        for g, slot in places:
+            allo = sets.get((g, slot, side))
+            if allo and not all((side, a) in general for a in allo):
+                continue
+            out.append((g, slot, "" if side > 0 else affix, affix if side > 0 else ""))
     return out
+
+
+def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4) -> tuple | None:
+    """The forms of one glued affix that alternate with the value (vowel
+    harmony ``łu``/``łü``, assimilation ``da``/``ta``): the longest ending
+    (``side`` 1) or beginning (-1) length at which every value shows one of
+    two to ``most`` strings, each on two values or more, differing from each
+    other in one letter.  None where there is no such set."""
+    if len(modal) < 4:
+        return None
+    for n in range(min(4, min(len(m) for m in modal) - 1), min_len - 1, -1):
+        ends = Counter(m[-n:] if side > 0 else m[:n] for m in modal)
+        if not 2 <= len(ends) <= most or min(ends.values()) < 2:
+            continue
+        if any(ch.isspace() or not ch.isalnum() for e in ends for ch in e):
+            continue
+        if not all(sum(x != y for x, y in zip(a, b)) == 1
+                   for a, b in itertools.combinations(ends, 2)):
+            continue
+        if all((m[-n - 1] if side > 0 else m[n]).isalnum() for m in modal):
+            return tuple(sorted(ends))
+    return None
 
 
 def _stem(v: tuple, readings: Counter, selected: set) -> str:
