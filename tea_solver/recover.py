@@ -24,18 +24,20 @@ from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.keys.model import one_edit
-from tea_solver.keys.model.units import cut
+from tea_solver.keys.model.units import edit_tokens
 
 
 def shape_tokens(shape) -> tuple:
-    """A shape as units and slots (fields separated by a marker)."""
+    """A shape as the tokens a corruption hits (:func:`edit_tokens`) and
+    slots, fields separated by a marker."""
     out: list = []
     for k, field in enumerate(shape):
         if k:
             out.append(None)
+        spaced = any(" " in part for part in field if isinstance(part, str))
         for part in field:
             if isinstance(part, str):
-                out.extend(cut(part).units)
+                out.extend(edit_tokens(part, spaced))
             else:
                 out.append(part)
     return tuple(out)

@@ -44,7 +44,7 @@ from .params import ModelParams
 from .regions import FileStats, group_regions
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import cut
+from .units import cut, edit_tokens
 
 _WORD = re.compile(r"\w+|[^\w\s]")
 
@@ -333,12 +333,12 @@ _SLOT = re.compile("(\0[^\1]*\1)")
 
 
 def _frame_tokens(field: str) -> list:
-    """A frame's tokens: its slots, and the model's units of the text between
-    them (words where the script has spaces, else grapheme clusters), so a
-    dropped word is one edit whatever combining marks it carries."""
+    """A frame's tokens for counting corruptions: its slots, and the text
+    between them cut as :func:`.units.edit_tokens` does."""
+    spaced = " " in _SLOT.sub("", field)
     out: list = []
     for k, piece in enumerate(_SLOT.split(field)):
-        out.extend([piece] if k % 2 else cut(piece).units)
+        out.extend([piece] if k % 2 else edit_tokens(piece, spaced))
     return out
 
 

@@ -125,3 +125,13 @@ def same_stem(a: str, b: str) -> bool:
 
 
 __all__ = ["Text", "cut", "graphemes", "same_stem", "WORD", "CHAR", "PUNCT"]
+
+
+def edit_tokens(text: str, spaced: bool) -> list:
+    """The tokens a corruption drops, doubles, replaces or swaps: whitespace
+    words where the script has spaces (``¿Cuál`` is one, whatever its
+    punctuation and combining marks), grapheme clusters where it has none."""
+    if spaced:
+        return text.split()
+    cuts = graphemes(text)
+    return [text[a:b] for a, b in zip(cuts, cuts[1:]) if not text[a:b].isspace()]
