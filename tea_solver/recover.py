@@ -28,18 +28,21 @@ from tea_solver.keys.model.units import edit_tokens
 
 
 def shape_tokens(shape) -> tuple:
-    """A shape as the tokens a corruption hits (:func:`edit_tokens`) and
-    slots, fields separated by a marker."""
+    """A shape as the tokens a corruption hits (:func:`edit_tokens`), fields
+    separated by a marker: where the script has spaces, whitespace words (a
+    slot and the text glued to it are one word); else slots and grapheme
+    clusters."""
     out: list = []
     for k, field in enumerate(shape):
         if k:
             out.append(None)
-        spaced = any(" " in part for part in field if isinstance(part, str))
+        if any(" " in part for part in field if isinstance(part, str)):
+            text = "".join(part if isinstance(part, str) else "\0%d,%d\1" % part
+                           for part in field)
+            out.extend(text.split())
+            continue
         for part in field:
-            if isinstance(part, str):
-                out.extend(edit_tokens(part, spaced))
-            else:
-                out.append(part)
+            out.extend(edit_tokens(part, False) if isinstance(part, str) else [part])
     return tuple(out)
 
 

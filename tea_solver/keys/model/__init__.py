@@ -174,14 +174,15 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     rate = noise_rate(out_groups, settled.forms, params)
     for al in out_groups:
         if len(al.targets) < params.noise_group:
-            al.suspicious = [a or b for a, b in zip(al.suspicious, small_group_outliers(al))]
+            al.suspicious = [a or b for a, b in
+                             zip(al.suspicious, small_group_outliers(al, rate))]
         elif rate > params.prior_template:
             # in a noisy file, a frame only one instance shows, one corruption
             # away from a frame many share, is a corrupted copy even where its
             # values are too rare to tell (a real variant one value takes looks
             # the same; its values still reach the lexicon, :mod:`tea_solver.recover`)
             al.suspicious = [a or b for a, b in
-                             zip(al.suspicious, one_edit_outliers(al, params.rare_frame))]
+                             zip(al.suspicious, one_edit_outliers(al, params.rare_frame, rate))]
     for al in out_groups:
         al.noise_rate = rate
     done("noise")
@@ -305,40 +306,59 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     return short[k:] == long_[k + 1:]
 
 
-def one_edit_outliers(al: "GroupAlignment", shared: int) -> list:
-    """The instances whose frame no other instance shares and that is one
-    corruption away from a frame more than ``shared`` instances show."""
+def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> list:
+    """The instances whose frame is one corruption away from a frame more than
+    ``shared`` instances show, and that no more instances show than one
+    particular corruption of that frame is expected to hit: the group's
+    expected corrupted instances (noise rate ``rate``) spread over the frame's
+    tokens, at least one."""
     frames = _frames(al)
     support = Counter(frames)
-    common = [f for f, n in support.items() if n > shared]
     tokens = {f: tuple(tok for field in f for tok in _frame_tokens(field)) for f in support}
-    return [support[f] == 1 and any(one_edit(tokens[f], tokens[c]) for c in common)
-            for f in frames]
+    common = [f for f, n in support.items() if n > shared]
+    out = []
+    for f in frames:
+        hit = False
+        for c in common:
+            expected = max(1.0, rate * len(frames) / max(1, len(tokens[c])))
+            if c != f and support[f] <= expected and support[c] > expected \
+                    and one_edit(tokens[f], tokens[c]):
+                hit = True
+                break
+        out.append(hit)
+    return out
 
 
-def small_group_outliers(al: "GroupAlignment") -> list:
+def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
     """In a group too small for its values to recur (a question drawn once per
-    value), the instances whose frame no other instance shares and that is
-    one corruption away from the frame most instances share."""
+    value), the instances whose frame is one corruption away from the frame
+    most instances share, and that no more instances share than the file's
+    noise rate ``rate`` expects corrupted in the group (at least one: two
+    copies corrupted alike are likely where a fifth of a small group is)."""
     frames = _frames(al)
     support = Counter(frames)
     main, n = support.most_common(1)[0] if frames else (None, 0)
     if n * 2 < len(frames):
         return [False] * len(frames)
+    expected = max(1.0, rate * len(frames))
     tokens = {f: tuple(tok for field in f for tok in _frame_tokens(field)) for f in support}
-    return [support[f] == 1 and one_edit(tokens[f], tokens[main]) for f in frames]
+    return [f != main and support[f] <= expected and one_edit(tokens[f], tokens[main])
+            for f in frames]
 
 
 _SLOT = re.compile("(\0[^\1]*\1)")
 
 
 def _frame_tokens(field: str) -> list:
-    """A frame's tokens for counting corruptions: its slots, and the text
-    between them cut as :func:`.units.edit_tokens` does."""
-    spaced = " " in _SLOT.sub("", field)
+    """A frame's tokens for counting corruptions (:func:`.units.edit_tokens`):
+    where the script has spaces, its whitespace words, a slot and the text
+    glued to it being one (``{first_name}sat``); else its slots and grapheme
+    clusters."""
+    if " " in _SLOT.sub("", field):
+        return _SLOT.sub(lambda m: m.group(0).replace(" ", ""), field).split()
     out: list = []
     for k, piece in enumerate(_SLOT.split(field)):
-        out.extend([piece] if k % 2 else edit_tokens(piece, spaced))
+        out.extend([piece] if k % 2 else edit_tokens(piece, False))
     return out
 
 
