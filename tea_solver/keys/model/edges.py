@@ -265,9 +265,13 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
             per_group[obs[c.obs].group][c.text] += 1
         pool = (v[:2], side, depth, m)
         for g in val_groups[v]:
-            pairs[pool] += 1
-            agree[pool] += bool(per_group.get(g)) and _same_word(
-                per_group[g].most_common(1)[0][0], m, side)
+            # a group that shows the value once votes with half a voice: one
+            # corrupted instance there must not undo what the others agree on
+            seen = sum(per_group[g].values()) if per_group.get(g) else 2
+            w = min(1.0, seen / 2)
+            pairs[pool] += w
+            agree[pool] += w * (bool(per_group.get(g)) and _same_word(
+                per_group[g].most_common(1)[0][0], m, side))
     out = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
