@@ -75,7 +75,7 @@ def test_counting_matches_the_expansion(sizes, draws, tuple_arity, cap):
     [(tid, n)] = count_instances(validate_checklist(doc), cap)
     assert tid == "t" and n == len(expand_checklist(doc, max_per_template=cap))
     assert len(expand_checklist(doc, max_per_template=cap, max_instances=n)) == n
-    with pytest.raises(InputError, match="expands to %d instances" % n):
+    with pytest.raises(InputError, match="expands to %s instances" % format(n, ",")):
         expand_checklist(doc, max_per_template=cap, max_instances=n - 1)
 
 
