@@ -263,7 +263,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         per_group: dict = defaultdict(Counter)
         for c in cs_all:
             per_group[obs[c.obs].group][c.text] += 1
-        pool = (v[:2], side, depth, m)
+        # a reading seen once in the whole file (a corrupted copy cut short, so
+        # the neighbour stands a unit further out) votes for itself only
+        pool = (v[:2], side, depth, m) if len(cs_all) >= 2 else ("alone", key)
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
             # corrupted instance there must not undo what the others agree on
@@ -279,6 +281,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         m = modal[key]
         cs = [c for c in cs_all if c.text == m]
         pool = (slot, side, depth, m)
+        if not pairs[pool]:
+            pool = ("alone", key)
         identity = agree[pool] / pairs[pool]
         vals = slot_vals[slot]
         share = sum(1 for w in vals if modal.get((w, side, depth)) == m) / len(vals)
