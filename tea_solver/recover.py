@@ -24,25 +24,18 @@ from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.keys.model import one_edit
-from tea_solver.keys.model.units import edit_tokens
+from tea_solver.keys.model.units import frame_tokens, slot_mark
 
 
 def shape_tokens(shape) -> tuple:
-    """A shape as the tokens a corruption hits (:func:`edit_tokens`), fields
-    separated by a marker: where the script has spaces, whitespace words (a
-    slot and the text glued to it are one word); else slots and grapheme
-    clusters."""
+    """A shape as the tokens a corruption hits (:func:`frame_tokens`, the
+    model's count of corruptions), fields separated by a marker."""
     out: list = []
     for k, field in enumerate(shape):
         if k:
             out.append(None)
-        if any(" " in part for part in field if isinstance(part, str)):
-            text = "".join(part if isinstance(part, str) else "\0%d,%d\1" % part
-                           for part in field)
-            out.extend(text.split())
-            continue
-        for part in field:
-            out.extend(edit_tokens(part, False) if isinstance(part, str) else [part])
+        out.extend(frame_tokens("".join(p if isinstance(p, str) else slot_mark(p)
+                                        for p in field)))
     return tuple(out)
 
 

@@ -44,7 +44,7 @@ from .params import ModelParams
 from .regions import FileStats, group_regions
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import cut, edit_tokens
+from .units import cut, frame_tokens, slot_mark
 
 _WORD = re.compile(r"\w+|[^\w\s]")
 
@@ -212,7 +212,7 @@ def _frames(al: "GroupAlignment") -> list:
     for target, spans in zip(al.targets, al.spans):
         parts = [list(t) for t in target]
         for s in sorted(spans, key=lambda s: -s.start):
-            parts[s.field][s.start:s.end] = ["\0%s\1" % (s.slot,)]
+            parts[s.field][s.start:s.end] = [slot_mark(s.slot)]
         out.append(tuple("".join(p) for p in parts))
     return out
 
@@ -255,17 +255,17 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
     drawn, found = found_rates if found_rates is not None else _found_rates([al])
     # a slot the group's template does not write (the translator wrote another
     # slot twice) is missing from most instances: that is the template's, not noise
+    placed_of = [{id(s.occ) for s in spans} for spans in al.spans]
     place_drawn: Counter = Counter()
     place_found: Counter = Counter()
-    for spans, occs in zip(al.spans, al.occurrences or []):
-        placed = {id(s.occ) for s in spans}
+    for placed, occs in zip(placed_of, al.occurrences or []):
         for o in occs:
             place_drawn[_place(o)] += 1
             place_found[_place(o)] += id(o) in placed
     out = []
-    for f, spans, occs in zip(frames, al.spans, al.occurrences or [None] * len(frames)):
+    for f, spans, placed, occs in zip(frames, al.spans, placed_of,
+                                      al.occurrences or [None] * len(frames)):
         vals = {s.occ.lexval for s in spans}
-        placed = {id(s.occ) for s in spans}
         if occs is not None and any(
                 id(o) not in placed and drawn[o.lexval] >= 2
                 and found[o.lexval] >= 0.75 * drawn[o.lexval]
@@ -312,21 +312,13 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> l
     particular corruption of that frame is expected to hit: the group's
     expected corrupted instances (noise rate ``rate``) spread over the frame's
     tokens, at least one."""
-    frames = _frames(al)
-    support = Counter(frames)
-    tokens = {f: tuple(tok for field in f for tok in _frame_tokens(field)) for f in support}
-    common = [f for f, n in support.items() if n > shared]
-    out = []
-    for f in frames:
-        hit = False
-        for c in common:
-            expected = max(1.0, rate * len(frames) / max(1, len(tokens[c])))
-            if c != f and support[f] <= expected and support[c] > expected \
-                    and one_edit(tokens[f], tokens[c]):
-                hit = True
-                break
-        out.append(hit)
-    return out
+    frames, support, tokens = _frame_support(al)
+    expected = {c: max(1.0, rate * len(frames) / max(1, len(tokens[c])))
+                for c, n in support.items() if n > shared}
+    odd = {f: any(c != f and support[f] <= e < support[c] and one_edit(tokens[f], tokens[c])
+                  for c, e in expected.items())
+           for f in support}
+    return [odd[f] for f in frames]
 
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
@@ -335,31 +327,22 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
     most instances share, and that no more instances share than the file's
     noise rate ``rate`` expects corrupted in the group (at least one: two
     copies corrupted alike are likely where a fifth of a small group is)."""
-    frames = _frames(al)
-    support = Counter(frames)
+    frames, support, tokens = _frame_support(al)
     main, n = support.most_common(1)[0] if frames else (None, 0)
     if n * 2 < len(frames):
         return [False] * len(frames)
     expected = max(1.0, rate * len(frames))
-    tokens = {f: tuple(tok for field in f for tok in _frame_tokens(field)) for f in support}
     return [f != main and support[f] <= expected and one_edit(tokens[f], tokens[main])
             for f in frames]
 
 
-_SLOT = re.compile("(\0[^\1]*\1)")
-
-
-def _frame_tokens(field: str) -> list:
-    """A frame's tokens for counting corruptions (:func:`.units.edit_tokens`):
-    where the script has spaces, its whitespace words, a slot and the text
-    glued to it being one (``{first_name}sat``); else its slots and grapheme
-    clusters."""
-    if " " in _SLOT.sub("", field):
-        return _SLOT.sub(lambda m: m.group(0).replace(" ", ""), field).split()
-    out: list = []
-    for k, piece in enumerate(_SLOT.split(field)):
-        out.extend([piece] if k % 2 else edit_tokens(piece, False))
-    return out
+def _frame_support(al: "GroupAlignment") -> tuple[list, Counter, dict]:
+    """Each instance's frame, how many instances show each frame, and each
+    frame's tokens for counting corruptions."""
+    frames = _frames(al)
+    support = Counter(frames)
+    tokens = {f: tuple(tok for field in f for tok in frame_tokens(field)) for f in support}
+    return frames, support, tokens
 
 
 def noise_rate(groups: Sequence["GroupAlignment"], forms: dict, params: ModelParams) -> float:

@@ -246,8 +246,12 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # selects (:func:`_conditioned`) and that its most common reading starts
     # or ends with — ``bıšu`` where templates write ``bıšułu`` more often, so
     # that the suffix can be found to be the template's (``{s}łu``)
-    selected = _conditioned(obs, strings, lambda o: (o.group, (o.occ.draw.name, o.occ.element,
-                                                               o.occ.nth)))
+    # per place of a slot in a group's template (``first_name`` and
+    # ``first_name1`` take different cases)
+    def place(o) -> tuple:
+        return (o.group, (o.occ.draw.name, o.occ.element, o.occ.nth))
+
+    selected = _conditioned(obs, strings, place)
     main = {v: _stem(v, c, selected) for v, c in counts.items()}
     # a value the target copies from the source (a name, a number, a word
     # left untranslated, or everything when the "translation" is the source)
@@ -317,11 +321,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             return None
         return pre, suf
 
-    # per place of a slot in a group's template (``first_name`` and
-    # ``first_name1`` take different cases) and value
-    def place(o) -> tuple:
-        return (o.group, (o.occ.draw.name, o.occ.element, o.occ.nth))
-
+    # per place and value
     per_pv: dict = defaultdict(list)        # (place, lexval) -> [(n, split)]
     for n, o in enumerate(obs):
         per_pv[(place(o), o.lexval)].append((n, split(n)))

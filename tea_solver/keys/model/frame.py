@@ -17,6 +17,7 @@ per cell.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Sequence
 
 import numpy as np
@@ -102,15 +103,10 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     # a doubled frame word in the reference would split the word's matches
     # between its two copies, leaving both below ``need``
     skeleton = [tuple(u for u in s if df[u] >= need) for s in seqs]
-    modal: dict = {}
-    for sk in skeleton:
-        modal[sk] = modal.get(sk, 0) + 1
-
+    modal = Counter(skeleton)
     # and, among those, the most common length (a word dropped or doubled
     # changes it)
-    by_length: dict = {}
-    for s in seqs:
-        by_length[len(s)] = by_length.get(len(s), 0) + 1
+    by_length = Counter(len(s) for s in seqs)
 
     def score(r):
         return (modal[skeleton[r]], len(skeleton[r]), by_length[len(seqs[r])], -r)

@@ -28,6 +28,7 @@ evidence for the model, not limits.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -124,9 +125,6 @@ def same_stem(a: str, b: str) -> bool:
     return n >= 3 and n >= 0.6 * max(len(a), len(b))
 
 
-__all__ = ["Text", "cut", "graphemes", "same_stem", "WORD", "CHAR", "PUNCT"]
-
-
 def edit_tokens(text: str, spaced: bool) -> list:
     """The tokens a corruption drops, doubles, replaces or swaps: whitespace
     words where the script has spaces (``¿Cuál`` is one, whatever its
@@ -135,3 +133,28 @@ def edit_tokens(text: str, spaced: bool) -> list:
         return text.split()
     cuts = graphemes(text)
     return [text[a:b] for a, b in zip(cuts, cuts[1:]) if not text[a:b].isspace()]
+
+
+_SLOT = re.compile("(\0[^\1]*\1)")
+
+
+def slot_mark(slot) -> str:
+    """A slot written inside a frame string: one token, no spaces."""
+    return "\0%s\1" % str(slot).replace(" ", "")
+
+
+def frame_tokens(field: str) -> list:
+    """A frame's tokens for counting corruptions (:func:`edit_tokens`), its
+    slots written with :func:`slot_mark`: where the script has spaces, its
+    whitespace words, a slot and the text glued to it being one
+    (``{first_name}sat``); else its slots and grapheme clusters."""
+    if " " in _SLOT.sub("", field):
+        return field.split()
+    out: list = []
+    for k, piece in enumerate(_SLOT.split(field)):
+        out.extend([piece] if k % 2 else edit_tokens(piece, False))
+    return out
+
+
+__all__ = ["Text", "cut", "edit_tokens", "frame_tokens", "graphemes", "same_stem",
+           "slot_mark", "WORD", "CHAR", "PUNCT"]
