@@ -266,8 +266,8 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         result = budget_cover(problem, weights, opts.budget, solver=opts.solver,
                               time_limit=opts.time_limit, seed=opts.seed)
         budget = _budget_block(result, opts.budget)
-    elif _outlier_costs(opts, alignment) is not None:
-        template_cost, penalty = _outlier_costs(opts, alignment)
+    elif (outlier_costs := _outlier_costs(opts, alignment)) is not None:
+        template_cost, penalty = outlier_costs
         odd = _odd_items(instances, alignment)
         pres = partial_cover(problem, [(1 if odd[i] else penalty) * w
                                        for i, w in enumerate(weights)],

@@ -48,9 +48,10 @@ class ModelParams:
     noise_group: int = 50
     rare_frame: int = 3
     # cover: the prior share of clean instances that need a template of their
-    # own; an instance is left out as corrupted when its template would cost
-    # more (log 1/prior_template) than its support is worth (log 1/noise rate
-    # per instance)
+    # own.  Above it, the file's noise rate makes the cover a partial one where
+    # a template costs log 1/prior_template, an instance the model flags as
+    # corrupted next to nothing to leave out and a sound one three templates
+    # (tea_solver.extract._outlier_costs)
     prior_template: float = 0.01
 
     def as_dict(self) -> dict:
