@@ -19,10 +19,13 @@ and position, by:
                  they occur in (a value has one form in the file; what one
                  template adds is that template's);
 ``share``/``fill``  how many of the lexicon's values show the same unit there,
-                 and how many show any;
-``paradigm``     how few distinct units the lexicon's values show there (one
+                 and how many *select* one (nearly all their readings there
+                 show it, twice at least);
+``paradigm``     how few distinct units the lexicon's values select there (one
                  of four prepositions for twenty states, two articles for
-                 thirteen animals: a paradigm; each value its own word: none);
+                 thirteen animals: a paradigm; each value its own word: none;
+                 a neighbouring slot's word, or what a corrupted copy shows,
+                 is selected by no value);
 ``lic_func``     the source values carry function words besides their content
                  word: a first or last word several values share (``a dog`` /
                  ``an iguana``, ``I can't say`` / ``I don't think``);
@@ -72,6 +75,7 @@ IBM_SAMPLE = 24    # units of a key whose alignment mass is averaged
 IDENTITY = 0.9     # share of (value, group) pairs that must agree for a unit to join
 MAX_INNER = 3       # core units considered for leaving, per side
 MAX_OUTER = 6       # units beside a core considered for joining, per side
+SELECTS = 0.75      # share of a value's readings at a place that show the text it selects
 
 
 @dataclass(frozen=True)
@@ -250,9 +254,18 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         dists = Counter(c.to_frame for c in cs if c.text == m)
         d = dists.most_common(1)[0][0] if dists else 0
         place[key] = (key[0][:2], key[1], ("frame", d) if d else ("depth", key[2]))
+    # a value selects the text it shows at a place when (nearly) all its
+    # readings there show it, twice at least.  What a neighbouring slot's
+    # translation happens to put beside the value (``hơi``, *somewhat*, before
+    # most adjectives) alternates with that slot's draws, not with this value,
+    # and a text one corrupted copy shows is no evidence: neither is a
+    # paradigm word, nor fills the place
+    selects = {key: sum(c.text == m for c in by_key[key]) >= max(2, SELECTS * len(by_key[key]))
+               for key, m in modal.items()}
     position: dict = defaultdict(list)
     for key, m in modal.items():
-        position[place[key]].append(m)
+        if selects[key]:
+            position[place[key]].append(m)
     # identity, pooled over the values of a slot that show the same unit at
     # the same place: (value, group) pairs where the value's instances show it
     agree: Counter = Counter()
@@ -263,9 +276,11 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         per_group: dict = defaultdict(Counter)
         for c in cs_all:
             per_group[obs[c.obs].group][c.text] += 1
-        # a reading seen once in the whole file (a corrupted copy cut short, so
-        # the neighbour stands a unit further out) votes for itself only
-        pool = (v[:2], side, depth, m) if len(cs_all) >= 2 else ("alone", key)
+        # a value that does not select the unit votes for itself only: a
+        # reading seen once in the whole file (a corrupted copy cut short, so
+        # the neighbour stands a unit further out), or a neighbouring slot's
+        # word the value shows only with some of that slot's draws
+        pool = (v[:2], side, depth, m) if selects[key] else ("alone", key)
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
             # corrupted instance there must not undo what the others agree on
@@ -281,13 +296,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         m = modal[key]
         cs = [c for c in cs_all if c.text == m]
         pool = (slot, side, depth, m)
-        if not pairs[pool]:
+        if not selects[key]:
             pool = ("alone", key)
         identity = agree[pool] / pairs[pool]
         vals = slot_vals[slot]
         share = sum(1 for w in vals if modal.get((w, side, depth)) == m) / len(vals)
-        fill = sum(1 for w in vals if (w, side, depth) in modal) / len(vals)
-        texts = position[place[key]]
+        # (values that only a stray reading gives a unit there do not count)
+        fill = sum(1 for w in vals if selects.get((w, side, depth))) / len(vals)
+        texts = position.get(place[key], [])
         # a paradigm alternates: several values, two words or more among them
         # (``với``/``về``/``tới``; ``un``/``une``); one word some values share
         # and others lack is no paradigm
