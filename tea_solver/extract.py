@@ -304,7 +304,9 @@ def extract_group(template_id: str, instances: Sequence[Instance],
                 item_fills[n].append((i, f))
     if budget is not None and budget.get("scope") == "outliers":
         budget["recovered"] = recover_values(items, generated, index, opts.max_candidates,
-                                             kept_shapes, item_fills)
+                                             kept_shapes, item_fills, by_id,
+                                             _item_occurrences(instances, alignment),
+                                             alignment.forms)
     n_of_position = {p: n for n, p in enumerate(order)}
     assigned = [n_of_position[p] if p is not None else None for p in owner]
 
@@ -371,6 +373,17 @@ def _outlier_costs(opts: "ExtractOptions", alignment) -> tuple[int, int] | None:
         return None
     template_cost = int(round(1000 * math.log(1 / prior)))
     return template_cost, 3 * template_cost
+
+
+def _item_occurrences(instances: Sequence[Instance], alignment) -> list | None:
+    """Per distinct target (cover item): the source occurrences of its first
+    instance (what :func:`tea_solver.recover.recover_values` writes out)."""
+    if alignment.occurrences is None:
+        return None
+    first: dict = {}
+    for inst, occs in zip(instances, alignment.occurrences):
+        first.setdefault(inst.target, occs)
+    return list(first.values())
 
 
 def _odd_items(instances: Sequence[Instance], alignment) -> list:

@@ -13,18 +13,30 @@ An outlier gives its values to a kept template when its fullest candidate
 (every value span a slot) is *one frame edit* from the template: the same
 slots in the same order, and the frame text differs by one unit dropped,
 doubled, replaced or swapped with its neighbour (the corruptions real MT noise
-and the benchmark show).  A corruption inside a value leaves the frame as the
-template's, so that instance gives nothing.  The outlier is not counted as
-support and the template does not claim to generate it.
+and the benchmark show).
+
+A corruption inside a value (``Ahed`` for ``Ahmed``; ``奋`` for ``兴奋``)
+leaves no span for the value, so the fullest candidate is no template's.  The
+instance still says which source values it translates, and the model knows
+each value's form in the file: where the template written out with those
+forms is one corruption from the instance's text (or is its text), the
+instance is a corrupted copy of that template, and the forms — not the
+corrupted text — are the values it gives.
+
+The outlier is not counted as support and the template does not claim to
+generate it.
 """
 
 from __future__ import annotations
 
+from itertools import permutations, product
 from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.keys.model import one_edit
 from tea_solver.keys.model.units import frame_tokens, slot_mark
+
+MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
 
 
 def shape_tokens(shape) -> tuple:
@@ -39,17 +51,73 @@ def shape_tokens(shape) -> tuple:
     return tuple(out)
 
 
+def text_tokens(fields: Sequence[str]) -> tuple:
+    """An instance's text as the tokens a corruption hits, fields separated
+    by a marker (the same count as :func:`shape_tokens`)."""
+    out: list = []
+    for k, field in enumerate(fields):
+        if k:
+            out.append(None)
+        out.extend(frame_tokens(field))
+    return tuple(out)
+
+
+def _written_out(shape, fills: dict) -> list[str]:
+    return ["".join(p if isinstance(p, str) else fills[p] for p in field) for field in shape]
+
+
+def _by_forms(shape, occurrences: Sequence, by_id: dict, forms: dict):
+    """The fillings of ``shape``'s slots with the main forms of an instance's
+    source values (each order of a lexicon's cardinals), or [] when the
+    instance lacks a value some slot needs."""
+    slots = shape_slots(shape)
+    per_key: dict = {}
+    for kid, card in slots:
+        key = by_id[kid]
+        per_key.setdefault(kid, 0)
+        per_key[kid] = max(per_key[kid], card + 1)
+    choices = []
+    for kid, n in per_key.items():
+        key = by_id[kid]
+        texts = [(forms.get(o.lexval) or [None])[0] for o in occurrences
+                 if o.slot == (key.name, key.index)]
+        if len(texts) < n or any(t is None for t in texts[:n]):
+            return []
+        choices.append([(kid, order) for order in permutations(texts, n)][:MAX_ORDERS])
+    out = []
+    for combo in product(*choices):
+        fills = {}
+        for kid, order in combo:
+            for card, text in enumerate(order):
+                fills[(kid, card)] = text
+        out.append(fills)
+        if len(out) >= MAX_ORDERS:
+            break
+    return out
+
+
 def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
-                   cap: int | None, kept_shapes: Sequence, item_fills: list) -> int:
+                   cap: int | None, kept_shapes: Sequence, item_fills: list,
+                   by_id: dict | None = None, occurrences: Sequence | None = None,
+                   forms: dict | None = None) -> int:
     """Add ``(item, fills)`` to ``item_fills[n]`` for every outlier item whose
     values kept template ``n`` should list (module docstring); the number of
-    items that gave values."""
+    items that gave values.  ``by_id`` (the group's keys by id),
+    ``occurrences`` (per item, the source occurrences of an instance with
+    that text) and ``forms`` (the model's forms per lexical value) let a
+    corruption inside a value give the value's form."""
     kept = [(shape_tokens(s), [kid for kid, _c in shape_slots(s)], shape_slots(s))
             for s in kept_shapes]
     given = 0
     for i, segs in enumerate(items):
         if generated[i]:
             continue
+        if occurrences is not None and forms is not None and by_id is not None:
+            n_fills = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms)
+            if n_fills is not None:
+                item_fills[n_fills[0]].append((i, n_fills[1]))
+                given += 1
+                continue
         cands, _cut = instance_candidates(segs, index, cap)
         shape, fills = max(cands, key=lambda c: len(shape_slots(c[0])))
         slots = shape_slots(shape)
@@ -68,3 +136,21 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             given += 1
             break
     return given
+
+
+def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: dict,
+                     forms: dict):
+    """``(n, fills)``: the first kept template that, written out with the
+    instance's values' forms, is the instance's text or one corruption from
+    it; None if none is (module docstring)."""
+    if not occurrences:
+        return None
+    mine = text_tokens([seg.text for seg in segs])
+    for n, shape in enumerate(kept_shapes):
+        if not shape_slots(shape):
+            continue
+        for fills in _by_forms(shape, occurrences, by_id, forms):
+            theirs = text_tokens(_written_out(shape, fills))
+            if theirs == mine or one_edit(mine, theirs):
+                return n, fills
+    return None

@@ -3,7 +3,8 @@ toy languages built here with known gold (the style of ``test_model.py``):
 
 1. outliers whose corruption is in the frame give their intact values back to
    the template they are a corrupted copy of (:mod:`tea_solver.recover`);
-   a corruption inside a value gives nothing;
+   one whose corruption is inside a value gives its values' forms; one two
+   corruptions away from every template gives nothing;
 2. a value's second form must be selected by a context
    (:func:`tea_solver.keys.model.forms._conditioned`): a corrupted spelling
    seen twice is no form, an agreement form seen twice beside one value is;
@@ -88,6 +89,8 @@ def _noisy_file():
     # Kim: the corruption is inside a value (yoi -> ioyx, a mistranslated word);
     # Kim is seen nowhere else
     rows.append(is_adj("Kim", "good", "Kimga ioyx desu yo."))
+    # Ugo: a value and a frame word corrupted: two corruptions from the template
+    rows.append(is_adj("Ugo", "good", "Ugoga ioyx desu desu yo."))
     return rows
 
 
@@ -108,38 +111,55 @@ def test_frame_corrupted_outliers_give_their_values_to_the_template():
     # the file is noisy enough for the noise-robust cover (else nothing is recovered)
     assert block["noise_rate"] > ModelParams().prior_template
     zed = {i.id for i in insts if i.fill["first_name"] == "Zed"}
-    kim = {i.id for i in insts if i.fill["first_name"] == "Kim"}
-    assert zed | kim <= set(block["uncovered"])       # all three are left out
+    kim = {i.id for i in insts if i.fill["first_name"] in ("Kim", "Ugo")}
+    assert zed | kim <= set(block["uncovered"])       # all four are left out
 
     main = groups["is_adj"][0]
     assert main["template"] == "{first_name}ga {adj} desu yo."
-    # Zed's only instances were corrupted, in the frame: its value is listed
-    assert sorted(main["lexicons"]["first_name"]) == sorted(NAMES + ["Zed"])
+    # Zed's only instances were corrupted, in the frame: its value is listed;
+    # so is Kim's, whose instance is a corrupted copy of the template written
+    # out with its values' forms (Kim, yoi); Ugo's is two corruptions away
+    assert sorted(main["lexicons"]["first_name"]) == sorted(NAMES + ["Zed", "Kim"])
     assert sorted(main["lexicons"]["adj"]) == sorted(ADJ_T.values())
     # ... but the outliers are no support, and the template does not generate them
     gen = _generated(main, insts)
-    assert not gen & zed
+    assert not gen & (zed | kim)
     assert main["support"] == len(gen)
     for tid in ("is_adj", "likes"):
         n = sum(1 for i in insts if i.template_id == tid)
         out = _outliers(doc, tid)
         assert sum(t["support"] for t in groups[tid]) + len(out["uncovered"]) == n
-    # every outlier one frame edit from its template gave its values; Kim's
-    # (corrupted inside a value) gave nothing
+    # every outlier one corruption from its template gave its values; Ugo's
+    # (two corruptions) gave nothing
     assert block["recovered"] == len(block["uncovered"]) - 1
     likes_block = _outliers(doc, "likes")
     assert likes_block["uncovered"] and likes_block["recovered"] == len(likes_block["uncovered"])
 
 
-def test_a_corruption_inside_a_value_gives_nothing():
+def test_a_corruption_inside_a_value_gives_the_values_forms_not_its_text():
     insts = _records(_noisy_file())
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     kim = [i.id for i in insts if i.fill["first_name"] == "Kim"]
     assert set(kim) <= set(_outliers(doc, "is_adj")["uncovered"])
+    listed = set()
     for t in doc["templates"]:
         for name, lexicon in t["lexicons"].items():
-            assert "Kim" not in lexicon and "ioyx" not in lexicon, (t["template"], name)
-            assert "Kimga" not in lexicon, (t["template"], name)
+            listed |= set(lexicon)
+            # the corrupted text reaches no lexicon, nor does a span cut wrong
+            assert "ioyx" not in lexicon and "Kimga" not in lexicon, (t["template"], name)
+            assert "Ugo" not in lexicon, (t["template"], name)
+    assert "Kim" in listed
+
+
+def test_without_the_forms_a_value_corrupted_instance_gives_nothing(monkeypatch):
+    """The control: writing the template out with the values' forms is what
+    lists Kim (the frame-edit recovery alone does not)."""
+    import tea_solver.recover as rec
+    monkeypatch.setattr(rec, "_value_corrupted", lambda *a, **k: None)
+    doc = extract(_records(_noisy_file()), ExtractOptions(**OPTS), progress=False)
+    main = by_group(doc)["is_adj"][0]
+    assert "Kim" not in main["lexicons"]["first_name"]
+    assert "Zed" in main["lexicons"]["first_name"]
 
 
 def test_without_recovery_the_value_is_lost(monkeypatch):

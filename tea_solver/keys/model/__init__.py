@@ -83,6 +83,7 @@ class GroupAlignment:
     noise_rate: float | None = None  # the file's estimated share of corrupted instances
     occurrences: list | None = None  # per instance: its source occurrences
     suspicious: list | None = None   # per instance: frame at odds with its values
+    forms: dict | None = None        # lexval -> the file's forms of it (shared by every group)
 
 
 @dataclass
@@ -185,6 +186,7 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
                              zip(al.suspicious, one_edit_outliers(al, params.rare_frame, rate))]
     for al in out_groups:
         al.noise_rate = rate
+        al.forms = settled.forms
     done("noise")
     affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
     return FileModel(out_groups, settled.forms, affixes, params, probs, rate)
