@@ -66,10 +66,22 @@ def _written_out(shape, fills: dict) -> list[str]:
     return ["".join(p if isinstance(p, str) else fills[p] for p in field) for field in shape]
 
 
-def _by_forms(shape, occurrences: Sequence, by_id: dict, forms: dict):
-    """The fillings of ``shape``'s slots with the main forms of an instance's
-    source values (each order of a lexicon's cardinals), or [] when the
-    instance lacks a value some slot needs."""
+def _known_form(seen: list, text: str):
+    """The form a value shows in an instance: the longest of its forms the
+    text contains; else, the value corrupted there, its one form — None for a
+    value with several (an agreement form the instance no longer shows which
+    of: giving the main one would pair it with values of another class)."""
+    present = [f for f in seen if f and f in text]
+    if present:
+        return max(present, key=len)
+    return seen[0] if len(seen) == 1 else None
+
+
+def _by_forms(shape, occurrences: Sequence, by_id: dict, forms: dict, text: str):
+    """The fillings of ``shape``'s slots with the forms of an instance's
+    source values (:func:`_known_form`; each order of a lexicon's cardinals),
+    or [] when the instance lacks a value some slot needs or its form is not
+    known."""
     slots = shape_slots(shape)
     per_key: dict = {}
     for kid, card in slots:
@@ -79,7 +91,7 @@ def _by_forms(shape, occurrences: Sequence, by_id: dict, forms: dict):
     choices = []
     for kid, n in per_key.items():
         key = by_id[kid]
-        texts = [(forms.get(o.lexval) or [None])[0] for o in occurrences
+        texts = [_known_form(forms.get(o.lexval) or [], text) for o in occurrences
                  if o.slot == (key.name, key.index)]
         if len(texts) < n or any(t is None for t in texts[:n]):
             return []
@@ -146,10 +158,11 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     if not occurrences:
         return None
     mine = text_tokens([seg.text for seg in segs])
+    text = "\n".join(seg.text for seg in segs)
     for n, shape in enumerate(kept_shapes):
         if not shape_slots(shape):
             continue
-        for fills in _by_forms(shape, occurrences, by_id, forms):
+        for fills in _by_forms(shape, occurrences, by_id, forms, text):
             theirs = text_tokens(_written_out(shape, fills))
             if theirs == mine or one_edit(mine, theirs):
                 return n, fills
