@@ -76,6 +76,7 @@ IDENTITY = 0.9     # share of (value, group) pairs that must agree for a unit to
 MAX_INNER = 3       # core units considered for leaving, per side
 MAX_OUTER = 6       # units beside a core considered for joining, per side
 SELECTS = 0.75      # share of a value's readings at a place that show the text it selects
+REACHES = 0.25      # share of a value's readings that must reach a place for it to select there
 
 
 @dataclass(frozen=True)
@@ -255,12 +256,15 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         d = dists.most_common(1)[0][0] if dists else 0
         place[key] = (key[0][:2], key[1], ("frame", d) if d else ("depth", key[2]))
     # a value selects the text it shows at a place when (nearly) all its
-    # readings there show it, twice at least.  What a neighbouring slot's
-    # translation happens to put beside the value (``hơi``, *somewhat*, before
-    # most adjectives) alternates with that slot's draws, not with this value,
-    # and a text one corrupted copy shows is no evidence: neither is a
-    # paradigm word, nor fills the place
+    # readings there show it, twice at least, and a fair share of its readings
+    # reach that place (not only copies a corruption made longer).  What a
+    # neighbouring slot's translation happens to put beside the value (``hơi``,
+    # *somewhat*, before most adjectives) alternates with that slot's draws,
+    # not with this value, and a text corrupted copies show is no evidence:
+    # neither is a paradigm word, nor fills the place
+    n_obs = Counter(o.lexval for o in obs)
     selects = {key: sum(c.text == m for c in by_key[key]) >= max(2, SELECTS * len(by_key[key]))
+               and len(by_key[key]) >= REACHES * n_obs[key[0]]
                for key, m in modal.items()}
     position: dict = defaultdict(list)
     for key, m in modal.items():
