@@ -29,7 +29,7 @@ generate it.
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from itertools import islice, permutations, product
 from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
@@ -39,21 +39,9 @@ from tea_solver.keys.model.units import frame_tokens, slot_mark
 MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
 
 
-def shape_tokens(shape) -> tuple:
-    """A shape as the tokens a corruption hits (:func:`frame_tokens`, the
-    model's count of corruptions), fields separated by a marker."""
-    out: list = []
-    for k, field in enumerate(shape):
-        if k:
-            out.append(None)
-        out.extend(frame_tokens("".join(p if isinstance(p, str) else slot_mark(p)
-                                        for p in field)))
-    return tuple(out)
-
-
 def text_tokens(fields: Sequence[str]) -> tuple:
-    """An instance's text as the tokens a corruption hits, fields separated
-    by a marker (the same count as :func:`shape_tokens`)."""
+    """Field texts as the tokens a corruption hits (:func:`frame_tokens`, the
+    model's count of corruptions), fields separated by a marker."""
     out: list = []
     for k, field in enumerate(fields):
         if k:
@@ -62,49 +50,46 @@ def text_tokens(fields: Sequence[str]) -> tuple:
     return tuple(out)
 
 
+def shape_tokens(shape) -> tuple:
+    """A shape as :func:`text_tokens`, each slot one :func:`slot_mark`."""
+    return text_tokens(["".join(p if isinstance(p, str) else slot_mark(p) for p in field)
+                        for field in shape])
+
+
 def _written_out(shape, fills: dict) -> list[str]:
     return ["".join(p if isinstance(p, str) else fills[p] for p in field) for field in shape]
 
 
-def _known_form(seen: list, text: str):
+def _known_form(seen: list, present: list):
     """The form a value shows in an instance: the longest of its forms the
-    text contains; else, the value corrupted there, its one form — None for a
-    value with several (an agreement form the instance no longer shows which
-    of: giving the main one would pair it with values of another class)."""
-    present = [f for f in seen if f and f in text]
+    text contains (``present``); else, the value corrupted there, its one form
+    — None for a value with several (an agreement form the instance no longer
+    shows which of: giving the main one would pair it with values of another
+    class)."""
     if present:
         return max(present, key=len)
     return seen[0] if len(seen) == 1 else None
 
 
-def _by_forms(shape, occurrences: Sequence, by_id: dict, forms: dict, text: str):
-    """The fillings of ``shape``'s slots with the forms of an instance's
-    source values (:func:`_known_form`; each order of a lexicon's cardinals),
-    or [] when the instance lacks a value some slot needs or its form is not
-    known."""
-    slots = shape_slots(shape)
+def _by_forms(shape, occurrences: Sequence, known: Sequence, by_id: dict) -> list[dict]:
+    """The fillings of ``shape``'s slots with ``known``, the forms of an
+    instance's source ``occurrences`` (:func:`_known_form`; each order of a
+    lexicon's cardinals), or [] when the instance lacks a value some slot
+    needs or its form is not known."""
     per_key: dict = {}
-    for kid, card in slots:
-        key = by_id[kid]
-        per_key.setdefault(kid, 0)
-        per_key[kid] = max(per_key[kid], card + 1)
+    for kid, card in shape_slots(shape):
+        per_key[kid] = max(per_key.get(kid, 0), card + 1)
     choices = []
     for kid, n in per_key.items():
         key = by_id[kid]
-        texts = [_known_form(forms.get(o.lexval) or [], text) for o in occurrences
-                 if o.slot == (key.name, key.index)]
+        texts = [t for o, t in zip(occurrences, known) if o.slot == (key.name, key.index)]
         if len(texts) < n or any(t is None for t in texts[:n]):
             return []
-        choices.append([(kid, order) for order in permutations(texts, n)][:MAX_ORDERS])
+        choices.append([(kid, order) for order in islice(permutations(texts, n), MAX_ORDERS)])
     out = []
-    for combo in product(*choices):
-        fills = {}
-        for kid, order in combo:
-            for card, text in enumerate(order):
-                fills[(kid, card)] = text
-        out.append(fills)
-        if len(out) >= MAX_ORDERS:
-            break
+    for combo in islice(product(*choices), MAX_ORDERS):
+        out.append({(kid, card): text for kid, order in combo
+                    for card, text in enumerate(order)})
     return out
 
 
@@ -157,18 +142,20 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     it; None if none is (module docstring)."""
     if not occurrences:
         return None
-    mine = text_tokens([seg.text for seg in segs])
     text = "\n".join(seg.text for seg in segs)
+    seen = [forms.get(o.lexval) or [] for o in occurrences]
+    present = [[f for f in forms_of if f and f in text] for forms_of in seen]
     # the case of a corruption inside a value: some value's forms are all
     # missing from the text (with every form there, the corruption, if any,
     # is the frame's, or the instance is a variant: not this path's to judge)
-    if all(any(f and f in text for f in forms.get(o.lexval) or [])
-           for o in occurrences):
+    if all(present):
         return None
+    known = [_known_form(a, b) for a, b in zip(seen, present)]
+    mine = text_tokens([seg.text for seg in segs])
     for n, shape in enumerate(kept_shapes):
         if not shape_slots(shape):
             continue
-        for fills in _by_forms(shape, occurrences, by_id, forms, text):
+        for fills in _by_forms(shape, occurrences, known, by_id):
             theirs = text_tokens(_written_out(shape, fills))
             if theirs == mine or one_edit(mine, theirs):
                 return n, fills

@@ -20,7 +20,8 @@ and position, by:
                  template adds is that template's);
 ``share``/``fill``  how many of the lexicon's values show the same unit there,
                  and how many *select* one (nearly all their readings there
-                 show it, twice at least);
+                 show it, twice at least, and a quarter of their readings
+                 reach the place);
 ``paradigm``     how few distinct units the lexicon's values select there (one
                  of four prepositions for twenty states, two articles for
                  thirteen animals: a paradigm; each value its own word: none;
@@ -274,6 +275,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
     # the same place: (value, group) pairs where the value's instances show it
     agree: Counter = Counter()
     pairs: Counter = Counter()
+    pool_of: dict = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
         m = modal[key]
@@ -284,7 +286,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         # reading seen once in the whole file (a corrupted copy cut short, so
         # the neighbour stands a unit further out), or a neighbouring slot's
         # word the value shows only with some of that slot's draws
-        pool = (v[:2], side, depth, m) if selects[key] else ("alone", key)
+        pool = pool_of[key] = (v[:2], side, depth, m) if selects[key] else ("alone", key)
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
             # corrupted instance there must not undo what the others agree on
@@ -299,10 +301,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         slot = v[:2]
         m = modal[key]
         cs = [c for c in cs_all if c.text == m]
-        pool = (slot, side, depth, m)
-        if not selects[key]:
-            pool = ("alone", key)
-        identity = agree[pool] / pairs[pool]
+        identity = agree[pool_of[key]] / pairs[pool_of[key]]
         vals = slot_vals[slot]
         share = sum(1 for w in vals if modal.get((w, side, depth)) == m) / len(vals)
         # (values that only a stray reading gives a unit there do not count)
