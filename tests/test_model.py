@@ -133,6 +133,59 @@ def test_glued_particles_stay_in_the_template_and_names_stay_whole():
     assert sorted(groups["is_adj"][0]["lexicons"]["adj"]) == sorted(ADJ_T.values())
 
 
+def _two_cases(animal_forms):
+    """``animal_forms[c]``: the animal's form in the template ``likes`` and in
+    ``sees`` (the values appear in no other template)."""
+    rows = []
+    for a in NAMES:
+        for c in ANIMALS:
+            likes, sees = animal_forms[c]
+            rows.append({"template_id": "likes", "source": "%s likes the %s." % (a, c),
+                         "fill": {"first_name": a, "animal": c},
+                         "target": "mi %s %s suki." % (a, likes)})
+            rows.append({"template_id": "sees", "source": "%s sees the %s." % (a, c),
+                         "fill": {"first_name": a, "animal": c},
+                         "target": "%s %s miru." % (a, sees)})
+    return rows
+
+
+def test_a_case_affix_comes_off_a_value_it_never_leaves():
+    """Each template glues its own case affix on (``kainu`` in one, ``inupo``
+    in the other), and no template shows the bare noun: the noun is what both
+    readings share, the affixes are the templates'."""
+    forms = {c: ("ka" + t, t + "po") for c, t in ANIMAL_T.items()}
+    groups = extract_exact(_two_cases(forms))
+    assert [t["template"] for t in groups["likes"]] == ["mi {first_name} ka{animal} suki."]
+    assert [t["template"] for t in groups["sees"]] == ["{first_name} {animal}po miru."]
+    for t in groups["likes"] + groups["sees"]:
+        assert sorted(t["lexicons"]["animal"]) == sorted(ANIMAL_T.values())
+
+
+def test_a_fused_ending_stays_in_the_lexicon():
+    """A case that replaces the noun's last vowel (``inu``: ``ini`` / ``ino``)
+    cannot be cut into noun and ending: the forms are lexicon variants."""
+    forms = {c: (t[:-1] + "i", t[:-1] + "o") for c, t in ANIMAL_T.items()}
+    groups = extract_exact(_two_cases(forms))
+    assert [t["template"] for t in groups["likes"]] == ["mi {first_name} {animal} suki."]
+    assert [t["template"] for t in groups["sees"]] == ["{first_name} {animal} miru."]
+    assert sorted(groups["likes"][0]["lexicons"]["animal"]) == sorted(f for f, _ in forms.values())
+    assert sorted(groups["sees"][0]["lexicons"]["animal"]) == sorted(f for _, f in forms.values())
+
+
+def test_values_translated_alike_keep_their_shared_word():
+    """Three intensifiers translated by one word (``hoi``), next to another
+    slot's value in the same stretch of text: the word is each of theirs (no
+    value is lost, no template writes ``hoi`` into its frame)."""
+    some = {"somewhat": "hoi", "slightly": "hoi", "mildly": "hoi", "a little": "mot chut"}
+    rows = [{"template_id": "t", "source": "%s is %s %s." % (a, w, b),
+             "fill": {"first_name": a, "somewhat": w, "adj": b},
+             "target": "%s %s %s desu." % (a, some[w], ADJ_T[b])}
+            for a in NAMES for w in some for b in ADJS]
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["t"]] == ["{first_name} {somewhat} {adj} desu."]
+    assert sorted(groups["t"][0]["lexicons"]["somewhat"]) == ["hoi", "mot chut"]
+
+
 def test_the_same_without_spaces_and_with_vowel_signs():
     """A script written without spaces (Thai, with vowel signs above, below and
     before the consonant): frame particles glued on both sides, values cut

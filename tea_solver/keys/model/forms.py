@@ -252,7 +252,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         return (o.group, (o.occ.draw.name, o.occ.element, o.occ.nth))
 
     selected = _conditioned(obs, strings, place)
-    main = {v: _stem(v, c, selected) for v, c in counts.items()}
+    by_place = _conditioned(obs, strings, place, kinds=("place",))
+    main = {v: _stem(v, c, selected, by_place) for v, c in counts.items()}
     # a value the target copies from the source (a name, a number, a word
     # left untranslated, or everything when the "translation" is the source)
     # reads as its source text, whatever the templates glue to it: where most
@@ -332,18 +333,33 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             best, k = sp.most_common(1)[0]
             if k >= affix_share * len(items):
                 affixed[key] = best
-    place_affixed: Counter = Counter(p for p, _v in affixed)
     place_values: Counter = Counter(p for p, _v in per_pv)
     affix_values: Counter = Counter((p, a) for p, a in
                                     ((p, a) for (p, _v), a in affixed.items()))
+    # what each value seen twice or more at a place reads there, when one
+    # reading is most of its instances: an affix, the bare form (already
+    # cut off its affix), or something else (None)
+    decided: dict = defaultdict(Counter)    # place -> Counter of readings
+    for (pl, v), items in per_pv.items():
+        if len(items) >= 2:
+            best, k = Counter(s if s is not None else
+                              ("",) if strings[n] == main[v] else None
+                              for n, s in items).most_common(1)[0]
+            if k >= affix_share * len(items):
+                decided[pl][best] += 1
     spans: list = list(ext)
     affixes = set()
     for key, (pre, suf) in affixed.items():
         pl, _v = key
-        if place_values[pl] > 1 and (affix_values[(pl, (pre, suf))] < 2
-                                     or place_affixed[pl] < affix_share * place_values[pl]):
-            # an affix a few values take is their inflection (``быка``), not the
-            # template's: the template's comes with (nearly) every value there
+        others = sum(k for a, k in decided[pl].items() if a not in ((pre, suf), ("",)))
+        if place_values[pl] > 1 and (affix_values[(pl, (pre, suf))] < 2 or
+                                     affix_values[(pl, (pre, suf))] < affix_share * place_values[pl]
+                                     or others):
+            # an affix a few values take is their inflection (``быка``, and
+            # ``кошку`` beside it), not the template's: the template's is the
+            # same on every value there (a value that reads otherwise every
+            # time, ``jaluklin`` beside ``loti``, makes them inflected forms;
+            # one whose instances disagree, corrupted, says nothing)
             continue
         for n, s in per_pv[key]:
             if s == (pre, suf):
@@ -391,7 +407,13 @@ def _whole_hits(t, src: str, pattern) -> list:
     return sorted(hits)
 
 
-def _general_affixes(obs, strings: list, anchored: set = frozenset(), min_len: int = 2) -> list:
+#: the shortest glued affix the file's evidence splits off a value (one shared
+#: or differing letter is as often a coincidence or a fused ending)
+_MIN_AFFIX = 2
+
+
+def _general_affixes(obs, strings: list, anchored: set = frozenset(),
+                     min_len: int = _MIN_AFFIX) -> list:
     """Glued affixes that every value of a slot carries in a group, and that
     the values of another lexicon carry too: ``(group, slot, prefix, suffix)``.
 
@@ -473,18 +495,47 @@ def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4) ->
     return None
 
 
-def _stem(v: tuple, readings: Counter, selected: set) -> str:
-    """The value's main form: its most common reading, or the shortest
-    selected reading that the most common one starts or ends with."""
+def _stem(v: tuple, readings: Counter, selected: set, by_place: set) -> str:
+    """The value's main form: its most common reading, the shortest selected
+    reading that the most common one starts or ends with, or the core that
+    the readings templates select share."""
     best = readings.most_common(1)[0][0]
     for s in sorted(readings, key=lambda s: (len(s), s)):
         if s and len(s) < len(best) and (v, s) in selected and \
                 (best.startswith(s) or best.endswith(s)):
             return s
+    # no reading is the others' stem: each template glues its own affix
+    # (``kalot`` in one, ``lotpo`` in another) — the stem is what every
+    # reading a template selects contains (not a form another slot's value
+    # selects: ``американка`` beside a woman's name is agreement).  It only
+    # proposes: an affix comes off where (nearly) every value of the place
+    # carries it (:func:`settle`)
+    # Each template's part must be two letters or more: one letter that
+    # differs (``loti``/``loto``) is as likely a fused ending that replaced
+    # the stem's own vowel, and a fused form is a lexicon variant
+    sel = sorted(s for s in readings if (v, s) in by_place)
+    if len(sel) >= 2 and best in sel:
+        core = _common_core(sel)
+        if core and all(len(s) - len(core) >= _MIN_AFFIX for s in sel):
+            return core
     return best
 
 
-def _conditioned(obs: Sequence[Obs], strings: list, place) -> set:
+def _common_core(texts: Sequence[str]) -> str:
+    """The longest string every text contains (first found on ties)."""
+    short = min(texts, key=lambda t: (len(t), t))
+    for n in range(len(short), 0, -1):
+        for i in range(len(short) - n + 1):
+            c = short[i:i + n]
+            if not c.strip() or c != c.strip():
+                continue
+            if all(c in t for t in texts):
+                return c
+    return ""
+
+
+def _conditioned(obs: Sequence[Obs], strings: list, place,
+                 kinds: tuple = ("place", "with")) -> set:
     """The ``(lexval, text)`` readings that something in the file selects.
 
     A value's second form exists because something selects it: the template
@@ -511,6 +562,8 @@ def _conditioned(obs: Sequence[Obs], strings: list, place) -> set:
                     ctx[(v, "with", obs[m].lexval)][strings[n]] += 1
     out = set()
     for key, c in ctx.items():
+        if key[1] not in kinds:
+            continue
         total = sum(c.values())
         for text, k in c.items():
             if k >= 2 and 2 * k >= total:

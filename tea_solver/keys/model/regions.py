@@ -113,10 +113,16 @@ class FileStats:
         (:meth:`comes_with`, so a preposition five states take is theirs at
         this stage, and :mod:`.edges` decides whether it stays) or it
         identifies the value (:meth:`predicts`: an agreement form, which comes
-        with its value only part of the time)."""
+        with its value only part of the time; :meth:`identifies`: the word a
+        few values translated alike share)."""
         c, p = self.comes_with(u, v), self.predicts(u, v)
         if c >= params.comes_with or p >= params.predicts:
             return max(c, p)
+        if self.identifies(u, v, params):
+            # the word of a few values translated alike (``hơi`` for three
+            # intensifiers), in a region beside another value's words: theirs,
+            # as weakly as it tells them apart
+            return p
         return 0.0
 
     def identifies(self, u: str, v: tuple, params: ModelParams) -> bool:
