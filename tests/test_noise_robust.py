@@ -250,6 +250,31 @@ def test_a_reading_no_context_selects_is_no_form_but_agreement_is():
         assert model.forms[("profession", None, prof)] == [p]
 
 
+def test_a_value_written_twice_does_not_count_a_corruption_twice():
+    """``{first_name} is {profession}. {first_name} is {nationality}.`` in a
+    script without spaces: each name with each profession twice (two
+    nationalities), one of the two corrupted (``操縦士`` → ``操士``).  Beside
+    that name the corrupted reading is half of the readings — unless the
+    name, written twice in the instance, counts once, as it must."""
+    prof_t = {"actor": "俳優", "doctor": "医師", "pilot": "操縦士", "teacher": "教師",
+              "entrepreneur": "起業家"}
+    nat_t = {"Nigerian": "ナイジェリア人", "French": "フランス人"}
+    rows = []
+    for a in NAMES:
+        for prof, p in prof_t.items():
+            for nat, n in nat_t.items():
+                rows.append({"template_id": "two", "source": "%s is a %s. %s is %s." %
+                             (a, prof, a, nat),
+                             "fill": {"first_name": a, "profession": prof, "nationality": nat},
+                             "target": "%sの職業は%sです。%sは%sです。" % (a, p, a, n)})
+    bad = next(r for r in rows if r["fill"]["first_name"] == "Omar"
+               and r["fill"]["profession"] == "pilot")
+    bad["target"] = bad["target"].replace("操縦士", "操士", 1)
+    model = fit_file(group_instances(_records(rows)))
+    for prof, p in prof_t.items():
+        assert model.forms[("profession", None, prof)] == [p], prof
+
+
 def test_agreement_forms_reach_the_lexicons():
     insts = _records(_forms_file())
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)

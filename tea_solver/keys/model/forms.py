@@ -557,9 +557,10 @@ def _conditioned(obs: Sequence[Obs], strings: list, place,
         for n in members:
             v = obs[n].lexval
             ctx[(v, "place", place(obs[n]))][strings[n]] += 1
-            for m in members:
-                if obs[m].lexval != v:
-                    ctx[(v, "with", obs[m].lexval)][strings[n]] += 1
+            # once per other value, however often the instance holds it
+            # (``Ahmed`` twice must not make one corrupted reading two)
+            for w in sorted({obs[m].lexval for m in members} - {v}, key=repr):
+                ctx[(v, "with", w)][strings[n]] += 1
     out = set()
     for key, c in ctx.items():
         if key[1] not in kinds:
