@@ -251,8 +251,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     def place(o) -> tuple:
         return (o.group, (o.occ.draw.name, o.occ.element, o.occ.nth))
 
-    selected = _conditioned(obs, strings, place)
-    by_place = _conditioned(obs, strings, place, kinds=("place",))
+    selected, by_place = _conditioned(obs, strings, place)
     main = {v: _stem(v, c, selected, by_place) for v, c in counts.items()}
     # a value the target copies from the source (a name, a number, a word
     # left untranslated, or everything when the "translation" is the source)
@@ -322,31 +321,26 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             return None
         return pre, suf
 
-    # per place and value
+    # per place and value: what the value reads there, when one reading is
+    # most of its instances — an affix (``affixed``), the bare form (already
+    # cut off its affix: ``("",)``) or something else (None); ``decided``
+    # counts them per place over the values seen there twice or more
     per_pv: dict = defaultdict(list)        # (place, lexval) -> [(n, split)]
     for n, o in enumerate(obs):
         per_pv[(place(o), o.lexval)].append((n, split(n)))
     affixed: dict = {}                      # (place, lexval) -> (pre, suf)
-    for key, items in per_pv.items():
-        sp = Counter(s for _n, s in items if s is not None)
-        if sp:
-            best, k = sp.most_common(1)[0]
-            if k >= affix_share * len(items):
-                affixed[key] = best
-    place_values: Counter = Counter(p for p, _v in per_pv)
-    affix_values: Counter = Counter((p, a) for p, a in
-                                    ((p, a) for (p, _v), a in affixed.items()))
-    # what each value seen twice or more at a place reads there, when one
-    # reading is most of its instances: an affix, the bare form (already
-    # cut off its affix), or something else (None)
     decided: dict = defaultdict(Counter)    # place -> Counter of readings
     for (pl, v), items in per_pv.items():
+        best, k = Counter(s if s is not None else ("",) if strings[n] == main[v] else None
+                          for n, s in items).most_common(1)[0]
+        if k < affix_share * len(items):
+            continue
+        if best is not None and len(best) == 2:
+            affixed[(pl, v)] = best
         if len(items) >= 2:
-            best, k = Counter(s if s is not None else
-                              ("",) if strings[n] == main[v] else None
-                              for n, s in items).most_common(1)[0]
-            if k >= affix_share * len(items):
-                decided[pl][best] += 1
+            decided[pl][best] += 1
+    place_values: Counter = Counter(p for p, _v in per_pv)
+    affix_values: Counter = Counter((p, a) for (p, _v), a in affixed.items())
     spans: list = list(ext)
     affixes = set()
     for key, (pre, suf) in affixed.items():
@@ -381,7 +375,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     for n, o in enumerate(obs):
         counts[o.lexval][strings[n]] += 1
     forms = {}
-    conditioned = _conditioned(obs, strings, place)
+    conditioned, _by_place = _conditioned(obs, strings, place)
     for v, c in counts.items():
         ranked = [s for s, _k in c.most_common()]
         forms[v] = [ranked[0]] + [s for s in ranked[1:]
@@ -507,12 +501,11 @@ def _stem(v: tuple, readings: Counter, selected: set, by_place: set) -> str:
     # no reading is the others' stem: each template glues its own affix
     # (``kalot`` in one, ``lotpo`` in another) — the stem is what every
     # reading a template selects contains (not a form another slot's value
-    # selects: ``американка`` beside a woman's name is agreement).  It only
-    # proposes: an affix comes off where (nearly) every value of the place
-    # carries it (:func:`settle`)
-    # Each template's part must be two letters or more: one letter that
-    # differs (``loti``/``loto``) is as likely a fused ending that replaced
-    # the stem's own vowel, and a fused form is a lexicon variant
+    # selects: ``американка`` beside a woman's name is agreement), each
+    # template's part two letters or more (one letter that differs,
+    # ``loti``/``loto``, is as likely a fused ending that replaced the stem's
+    # own vowel: a lexicon variant).  It only proposes: an affix comes off
+    # where every value of the place carries it (:func:`settle`)
     sel = sorted(s for s in readings if (v, s) in by_place)
     if len(sel) >= 2 and best in sel:
         core = _common_core(sel)
@@ -527,16 +520,14 @@ def _common_core(texts: Sequence[str]) -> str:
     for n in range(len(short), 0, -1):
         for i in range(len(short) - n + 1):
             c = short[i:i + n]
-            if not c.strip() or c != c.strip():
-                continue
-            if all(c in t for t in texts):
+            if c == c.strip() and all(c in t for t in texts):
                 return c
     return ""
 
 
-def _conditioned(obs: Sequence[Obs], strings: list, place,
-                 kinds: tuple = ("place", "with")) -> set:
-    """The ``(lexval, text)`` readings that something in the file selects.
+def _conditioned(obs: Sequence[Obs], strings: list, place) -> tuple[set, set]:
+    """The ``(lexval, text)`` readings that something in the file selects,
+    and those that a place in a template selects.
 
     A value's second form exists because something selects it: the template
     (a case the place takes: ``быка`` wherever the template writes it) or
@@ -554,22 +545,23 @@ def _conditioned(obs: Sequence[Obs], strings: list, place,
     for n, o in enumerate(obs):
         by_inst[(o.group, o.inst)].append(n)
     for members in by_inst.values():
+        # each other value once, however often the instance holds it
+        # (``Ahmed`` twice must not make one corrupted reading two)
+        held = {obs[m].lexval for m in members}
         for n in members:
             v = obs[n].lexval
             ctx[(v, "place", place(obs[n]))][strings[n]] += 1
-            # once per other value, however often the instance holds it
-            # (``Ahmed`` twice must not make one corrupted reading two)
-            for w in sorted({obs[m].lexval for m in members} - {v}, key=repr):
+            for w in held - {v}:
                 ctx[(v, "with", w)][strings[n]] += 1
-    out = set()
+    out, by_place = set(), set()
     for key, c in ctx.items():
-        if key[1] not in kinds:
-            continue
         total = sum(c.values())
         for text, k in c.items():
             if k >= 2 and 2 * k >= total:
                 out.add((key[0], text))
-    return out
+                if key[1] == "place":
+                    by_place.add((key[0], text))
+    return out, by_place
 
 
 def _misplaced(s: str, main: str) -> bool:
