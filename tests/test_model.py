@@ -133,6 +133,20 @@ def test_glued_particles_stay_in_the_template_and_names_stay_whole():
     assert sorted(groups["is_adj"][0]["lexicons"]["adj"]) == sorted(ADJ_T.values())
 
 
+def test_identity_keeps_a_value_that_is_also_a_frame_word():
+    """``… that {i} like {the} {noun}.`` where *the* can be ``that``: the frame's
+    ``that`` comes with every value of the small lexicon, so it tells none of
+    them apart and stays the frame's (identity gives the source template)."""
+    nouns = ["plane", "seat", "crew", "food", "flight"]
+    rows = [{"template_id": "t", "source": "Given %s, that %s like %s %s." % (n, i, t, w),
+             "fill": {"first_name": n, "i": i, "the": t, "noun": w}}
+            for n in NAMES for i in ("I", "we") for t in ("the", "this", "that") for w in nouns]
+    for r in rows:
+        r["target"] = r["source"]
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["t"]] == ["Given {first_name}, that {i} like {the} {noun}."]
+
+
 def _two_cases(animal_forms):
     """``animal_forms[c]``: the animal's form in the template ``likes`` and in
     ``sees`` (the values appear in no other template)."""
@@ -333,3 +347,30 @@ def test_fit_reports_each_stage_once_in_order():
     model = fit_file(group_instances(insts), on_stage=seen.append)
     assert seen == list(STAGES)
     assert len(model.groups) == 2 and model.noise_rate == 0.0
+
+
+@pytest.mark.shared
+def test_identity_on_the_sentiment_templates_with_a_frame_word_among_the_values():
+    """The sentiment CheckList's templates with ``{the}`` (*the* / *this* /
+    *that*) or ``{i}``, the "translation" being the source, 3,000 instances
+    drawn at random from their whole expansion (which the templates where
+    ``that`` is frame dominate: ``{neg}, given {neutral}, that {i} … {the}
+    {air_noun}.``).  That ``that`` comes with every value of ``{the}`` and,
+    file-wide, with the values of ``{i}`` those templates draw: it is the
+    frame's word, and a value ``that`` of ``{the}`` is the value's own — no
+    slot's values translated alike claim it."""
+    from conftest import SHARED
+    from tea_solver.expand import expand_checklist
+    from tea_solver.io import load_checklist
+    path = SHARED / "data" / "checklist-sentiment" / "sentiment_mft.json"
+    if not path.is_file():
+        pytest.skip("needs ../shared (the sentiment CheckList)")
+    doc = load_checklist(str(path))
+    sources = {t["id"]: t["template"] for t in doc["templates"]}
+    every = [r for r in expand_checklist(doc) if "the" in r["fill"] or "i" in r["fill"]]
+    rows = [{"template_id": r["template_id"], "source": r["source"], "fill": r["fill"],
+             "target": r["source"]} for r in random.Random(1).sample(every, 3000)]
+    groups = extract_exact(rows)
+    assert len(groups) >= 10
+    for tid, templates in groups.items():
+        assert [t["template"] for t in templates] == [sources[tid]], tid

@@ -98,27 +98,30 @@ class FileStats:
         key = ("c", u, v)
         got = self._cache.get(key)
         if got is None:
-            bu, bv = self.unit.get(u, 0), self.val.get(v, 0)
-            rest = self.slot.get(v[:2], 0) & ~bv
-            nv, nr = bv.bit_count(), rest.bit_count()
-            got = ((bu & bv).bit_count() / nv if nv else 0.0) \
-                - ((bu & rest).bit_count() / nr if nr else 0.0)
+            got = self._contrast(self.unit.get(u, 0), self.val.get(v, 0), v[:2])
             self._cache[key] = got
         return got
 
-    def claims(self, u: str, v: tuple, params: ModelParams) -> float:
+    def _contrast(self, bu: int, bv: int, slot: tuple) -> float:
+        """``P(u | values bv) − P(u | the slot's other values)``, on bitsets."""
+        rest = self.slot.get(slot, 0) & ~bv
+        nv, nr = bv.bit_count(), rest.bit_count()
+        return ((bu & bv).bit_count() / nv if nv else 0.0) \
+            - ((bu & rest).bit_count() / nr if nr else 0.0)
+
+    def claims(self, u: str, v: tuple, params: ModelParams, alike: bool = True) -> float:
         """How strongly value ``v`` claims unit ``u`` (0: not at all).
 
         Either evidence suffices: the unit comes with the value
         (:meth:`comes_with`, so a preposition five states take is theirs at
         this stage, and :mod:`.edges` decides whether it stays) or it
         identifies the value (:meth:`predicts`: an agreement form, which comes
-        with its value only part of the time; :meth:`identifies`: the word a
-        few values translated alike share)."""
+        with its value only part of the time; :meth:`identifies`, where
+        ``alike``: the word a few values translated alike share)."""
         c, p = self.comes_with(u, v), self.predicts(u, v)
         if c >= params.comes_with or p >= params.predicts:
             return max(c, p)
-        if self.identifies(u, v, params):
+        if alike and self.identifies(u, v, params):
             # the word of a few values translated alike (``hơi`` for three
             # intensifiers), in a region beside another value's words: theirs,
             # as weakly as it tells them apart
@@ -129,18 +132,27 @@ class FileStats:
         """Does the unit tell the value apart — alone (:meth:`predicts`), or as
         the word of a few values translated alike (*happy* and *pleased* both
         ``доволен``): the values that come with it every time are at most
-        ``params.alike`` and it predicts one of them?"""
+        ``params.alike``, it predicts one of them, and it comes with them and
+        not with the lexicon's other values, of which there are some
+        (:meth:`comes_with` for the set: a frame word every value of a small
+        lexicon comes with tells none apart, ``that`` beside *the* / *this* /
+        *that*)?"""
         if self.predicts(u, v) >= params.predicts:
             return True
         key = ("i", u, v)
         got = self._cache.get(key)
         if got is None:
             bu = self.unit.get(u, 0)
-            alike = [w for w in self.by_slot_values.get(v[:2], ())
+            values = self.by_slot_values.get(v[:2], ())
+            alike = [w for w in values
                      if self.val[w].bit_count() and
                      (bu & self.val[w]).bit_count() >= params.predicts * self.val[w].bit_count()]
-            got = v in alike and len(alike) <= params.alike and \
-                sum(self.predicts(u, w) for w in alike) >= params.predicts
+            together = 0
+            for w in alike:
+                together |= self.val[w]
+            got = v in alike and len(alike) <= params.alike and len(alike) < len(values) and \
+                sum(self.predicts(u, w) for w in alike) >= params.predicts and \
+                self._contrast(bu, together, v[:2]) >= params.comes_with
             self._cache[key] = got
         return got
 
@@ -215,11 +227,17 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     """
     src_order = src_order or {}
     regions = [(f, a, b) for f, t in enumerate(fields) for a, b in _regions(frame[f])]
+    # a word the instance's frame writes elsewhere, seen again in a region,
+    # is that word again or a value's own (``that`` beside *the* = *that*),
+    # not the word a few values of another slot are translated alike by
+    framed = {u for f, t in enumerate(fields) for u, is_frame in zip(t.units, frame[f])
+              if is_frame}
     score = {}
     for r, (f, a, b) in enumerate(regions):
         units = fields[f].units
         for o in occs:
-            score[(r, o)] = [stats.claims(units[k], o.lexval, params) for k in range(a, b + 1)]
+            score[(r, o)] = [stats.claims(units[k], o.lexval, params, units[k] not in framed)
+                             for k in range(a, b + 1)]
     # each lexical value takes, for its k occurrences, the k regions it claims most
     by_val: dict = defaultdict(list)
     for o in occs:
