@@ -374,3 +374,55 @@ def test_identity_on_the_sentiment_templates_with_a_frame_word_among_the_values(
     assert len(groups) >= 10
     for tid, templates in groups.items():
         assert [t["template"] for t in templates] == [sources[tid]], tid
+
+
+def test_a_template_affix_comes_off_values_of_one_word_and_of_several():
+    """A conjunction glued to the slot (Arabic ``و``): on a value of several
+    words whose first word is another value (``sayara itfa`` beside
+    ``sayara``) the edges already cut it off; on a one-word value
+    (``wjarrar``) it is cut off too, the template writes ``w{vehicle}`` and
+    every value keeps the form it has elsewhere."""
+    vehicles = {"a car": "sayara", "a firetruck": "sayara itfa", "an SUV": "sayara rubai",
+                "a bike": "daraja", "a motorcycle": "daraja bukharia", "a tractor": "jarrar",
+                "a train": "qitar", "a truck": "shahina"}
+    rows = []
+    for a in NAMES:
+        for c in ANIMALS:
+            for v, t in vehicles.items():
+                rows.append({"template_id": "has",
+                             "source": "%s has a %s and %s." % (a, c, v),
+                             "fill": {"first_name": a, "animal": "a " + c, "vehicle": v},
+                             "target": "%s ladayhi %s w%s." % (a, ANIMAL_T[c], t)})
+        for v, t in vehicles.items():
+            rows.append({"template_id": "bought", "source": "%s bought %s." % (a, v),
+                         "fill": {"first_name": a, "vehicle": v},
+                         "target": "%s ishtara %s." % (a, t)})
+        for c in ANIMALS:
+            rows.append({"template_id": "sees", "source": "%s sees a %s." % (a, c),
+                         "fill": {"first_name": a, "animal": "a " + c},
+                         "target": "%s yara %s." % (a, ANIMAL_T[c])})
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["has"]] == ["{first_name} ladayhi {animal} w{vehicle}."]
+    assert sorted(groups["has"][0]["lexicons"]["vehicle"]) == sorted(vehicles.values())
+
+
+def test_a_frame_unit_only_one_slot_brings_is_that_slots():
+    """Two templates with the same source frame words, one with *very*, one
+    with *somewhat*: the ``有`` that only the second one's translations show
+    translates *somewhat* (``有点``, ``有几分``; inside ``略有些``), not the
+    frame, so one template covers the group."""
+    very = {"very": "很", "extremely": "非常", "especially": "特别"}
+    some = {"a little": "有点", "somewhat": "有几分", "mildly": "略有些", "slightly": "稍微有些"}
+    adj = {"tall": "高", "good": "好", "fast": "快", "slow": "慢", "busy": "忙"}
+    rows = []
+    for tid, lex, name in (("very", very, "very"), ("some", some, "somewhat")):
+        for a in NAMES:
+            for w, wt in lex.items():
+                for b, bt in adj.items():
+                    rows.append({"template_id": tid, "source": "%s is %s %s." % (a, w, b),
+                                 "fill": {"first_name": a, name: w, "adj": b},
+                                 "target": "%s%s%s。" % (a, wt, bt)})
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["some"]] == ["{first_name}{somewhat}{adj}。"]
+    assert sorted(groups["some"][0]["lexicons"]["somewhat"]) == sorted(some.values())
+    assert [t["template"] for t in groups["very"]] == ["{first_name}{very}{adj}。"]

@@ -134,6 +134,7 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
                for (ts, os), insts in zip(prepared, groups.values())]
     obs = observations(regions)
     evidence = _evidence(groups, prepared, params, aligner)
+    evidence.bound = slot_bound_units(groups, prepared, regions)
     feats, by_key = features(obs, evidence)
     return Observed(names, prepared, regions, obs, evidence, feats, by_key)
 
@@ -417,6 +418,55 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
                for key, per_group in neighbours.items()}
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
                     ibm, spans_of, row_of, base_of, unbound)
+
+
+def _modal(counters: Sequence[Counter]) -> Counter:
+    """The most common of a group's per-instance counters (a corrupted
+    instance's frame is a minority)."""
+    keyed = Counter(frozenset(c.items()) for c in counters)
+    return Counter(dict(keyed.most_common(1)[0][0])) if keyed else Counter()
+
+
+def slot_bound_units(groups, prepared, regions) -> dict:
+    """Frame units that translate a slot, not a word of the source frame:
+    ``(group, slot) -> set of unit texts``.
+
+    Two groups whose source templates have the same frame words translate
+    the same frame; where one has a slot the other lacks (*somewhat* where
+    the other has *very*), the frame units it has more (``有`` before
+    ``有点`` and ``有几分``) translate that slot.  A unit counts where it is
+    extra in at least half of the comparisons with groups lacking the slot.
+    """
+    src_frame, slots, tgt_frame = [], [], []
+    for insts, (texts, os_list), gr in zip(groups.values(), prepared, regions):
+        words, units = [], []
+        for inst, fields, os, flags in zip(insts, texts, os_list, gr.frame):
+            spans = sorted(source_positions(os, inst.source).values())
+            rest = [list(part) for part in inst.source]
+            for f, a, b in spans:
+                for k in range(a, b):
+                    rest[f][k] = " "
+            words.append(Counter(w.lower() for part in rest for w in _WORD.findall("".join(part))))
+            units.append(Counter(u for t, fl in zip(fields, flags)
+                                 for u, is_frame in zip(t.units, fl) if is_frame))
+        src_frame.append(frozenset(_modal(words).items()))
+        slots.append(Counter(o.slot for o in os_list[0]) if os_list else Counter())
+        tgt_frame.append(_modal(units))
+    by_frame: dict = defaultdict(list)
+    for g, key in enumerate(src_frame):
+        by_frame[key].append(g)
+    out: dict = defaultdict(set)
+    for members in by_frame.values():
+        for g2 in members:
+            for slot in slots[g2]:
+                lacking = [g1 for g1 in members if slots[g1][slot] < slots[g2][slot]]
+                extra: Counter = Counter()
+                for g1 in lacking:
+                    extra.update(set(tgt_frame[g2] - tgt_frame[g1]))
+                for u, k in extra.items():
+                    if 2 * k >= len(lacking):
+                        out[(g2, slot)].add(u)
+    return dict(out)
 
 
 def _group_spans(names, groups, prepared, regions, obs: Sequence[Obs], settled: Settled):

@@ -65,12 +65,12 @@ from typing import Sequence
 from tea_solver.tokenize import CHAR
 
 from .forms import Obs
-from .units import same_stem
+from .units import inner_word, same_stem, same_word
 
 #: the raw features of one candidate (:func:`features`)
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
             "whole_form", "lic_func", "lic_side", "lic_contrast", "lic_adjacent", "func_words",
-            "frame_depth", "generality", "generality_slot", "ibm", "unbound", "depth")
+            "frame_depth", "generality", "generality_slot", "ibm", "unbound", "bound", "depth")
 
 IBM_SAMPLE = 24    # units of a key whose alignment mass is averaged
 IDENTITY = 0.9     # share of (value, group) pairs that must agree for a unit to join
@@ -141,6 +141,7 @@ class Evidence:
     ibm_row: dict = None    # (group, inst) -> row of the alignment
     unit_base: dict = None  # (group, inst, field) -> index of the field's first unit in the row
     unbound: dict = None    # (slot, side) -> 1.0 if the source word beside the slot differs between groups
+    bound: dict = None      # (group, slot) -> frame unit texts that translate the slot (slot_bound_units)
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -169,15 +170,6 @@ def source_licenses(sources: dict, siblings: dict) -> dict:
         out[slot] = (func / len(values) if values else 0.0,
                      contrast / len(sib) if sib else 0.0, side, n_func)
     return out
-
-
-def _same_word(text: str, m: str, side: int) -> bool:
-    """``text`` is ``m``, ``m`` with a template affix glued on its far side, or
-    another case of the same word (``машину`` beside ``машина``: a common stem
-    of three letters or more and most of each word)."""
-    if text == m or (text.endswith(m) if side < 0 else text.startswith(m)):
-        return True
-    return same_stem(text, m)
 
 
 def _licence_kind(lic: tuple) -> str | None:
@@ -286,6 +278,10 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
         # reading seen once in the whole file (a corrupted copy cut short, so
         # the neighbour stands a unit further out), or a neighbouring slot's
         # word the value shows only with some of that slot's draws
+        # the word itself: the shortest of the groups' readings that the others
+        # extend on the far side (``sayara`` where another group glues ``w``
+        # on), whichever of them is the more frequent
+        m = inner_word(per_group.values(), side) or m
         pool = pool_of[key] = (v[:2], side, depth, m) if selects[key] else ("alone", key)
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
@@ -293,7 +289,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
             seen = sum(per_group[g].values()) if per_group.get(g) else 2
             w = min(1.0, seen / 2)
             pairs[pool] += w
-            agree[pool] += w * (bool(per_group.get(g)) and _same_word(
+            agree[pool] += w * (bool(per_group.get(g)) and same_word(
                 per_group[g].most_common(1)[0][0], m, side))
     out = {}
     for key, cs_all in by_key.items():
@@ -361,6 +357,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
             "frame_depth": max(Counter(c.frame_depth for c in cs).most_common(1)[0][0], 0),
             "ibm": ibm / k,
             "unbound": (ev.unbound or {}).get((slot, side), 0.0),
+            "bound": sum(c.text in (ev.bound or {}).get((obs[c.obs].group, slot), ())
+                         for c in cs) / k if depth == 1 else 0.0,
             "depth": float(depth),
         }
         out[key] = derive(f)
@@ -415,7 +413,7 @@ def score(f: dict, p) -> float:
     the value's written word — and either counts only where the unit is
     particular to this lexicon::
 
-        prior_frame + licence·L·π(g) + glued·W·U·(1−g′)
+        prior_frame + licence·max(L·π(g), B) + glued·W·U·(1−g′)
 
     A *varying* unit (it comes and goes with the values) is the value's
     unless it is a separate word from a paradigm several values share (a
@@ -424,7 +422,10 @@ def score(f: dict, p) -> float:
 
         prior_varying − paradigm·P·(1−L) + alignment·(ibm−½)
 
-    with L = ``licensed``, W = ``glued_word``, U = ``unbound`` (the source
+    with L = ``licensed``, B = ``bound`` (the unit touches the value and is
+    one that groups with the same source frame words lack where they lack
+    the slot: it translates the slot, ``有`` of ``有点``,
+    :func:`~tea_solver.keys.model.slot_bound_units`), W = ``glued_word``, U = ``unbound`` (the source
     word beside the slot on that side differs between sentences: the unit
     translates none of them), g = ``generality`` (how often
     the unit stands away from lexicons of this licence), g′ =
@@ -434,7 +435,7 @@ def score(f: dict, p) -> float:
     """
     ibm = p.w_alignment * (f["ibm"] - 0.5)
     lic, gen = f["licensed"], f["generality"]
-    frame = (p.prior_frame + p.w_licence * lic * _particular(gen)
+    frame = (p.prior_frame + p.w_licence * max(lic * _particular(gen), f["bound"])
              + p.w_glued * f["glued_frame"] * (1 - f["generality_slot"]))
     varying = p.prior_varying - p.w_paradigm * f["sep_paradigm"] * (1 - lic) + ibm
     return f["frame"] * frame + (1 - f["frame"]) * varying

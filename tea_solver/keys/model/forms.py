@@ -20,6 +20,7 @@ forms and the material beside them into frame or form:
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import os
 import re
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .regions import GroupRegions
-from .units import same_stem
+from .units import inner_word, same_stem
 
 
 @dataclass
@@ -119,7 +120,15 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict) -> list[tuple[int, in
     the unit the value usually shows there (a corrupted instance that shows
     another keeps its core).
     """
-    modal = {k: Counter(c.text for c in cs).most_common(1)[0][0] for k, cs in by_key.items()}
+    modal = {}
+    for k, cs in by_key.items():
+        # the value's word at the position (:func:`.units.inner_word`): where one
+        # group glues an affix on (``wsayara``), it joins without it
+        per_group: dict = defaultdict(Counter)
+        for c in cs:
+            per_group[obs[c.obs].group][c.text] += 1
+        modal[k] = inner_word(per_group.values(), k[1]) \
+            or Counter(c.text for c in cs).most_common(1)[0][0]
     at: dict = {}
     for key, cs in by_key.items():
         for c in cs:
@@ -325,13 +334,28 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # most of its instances — an affix (``affixed``), the bare form (already
     # cut off its affix: ``("",)``) or something else (None); ``decided``
     # counts them per place over the values seen there twice or more
+    def cut_off(n: int) -> tuple:
+        """The affix the edges already cut off a bare reading: the rest of
+        the word its span starts or ends inside (``و`` of ``وسيارة إطفاء``),
+        or ``("",)``."""
+        a, b = ext[n]
+        t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
+        k = bisect.bisect_right(t.starts, a) - 1
+        pre = t.text[t.starts[k]:a] if 0 <= k and a < t.ends[k] else ""
+        k = bisect.bisect_left(t.ends, b)
+        suf = t.text[b:t.ends[k]] if k < len(t.ends) and t.starts[k] < b else ""
+        return (pre, suf) if pre or suf else ("",)
+
     per_pv: dict = defaultdict(list)        # (place, lexval) -> [(n, split)]
     for n, o in enumerate(obs):
         per_pv[(place(o), o.lexval)].append((n, split(n)))
     affixed: dict = {}                      # (place, lexval) -> (pre, suf)
     decided: dict = defaultdict(Counter)    # place -> Counter of readings
     for (pl, v), items in per_pv.items():
-        best, k = Counter(s if s is not None else ("",) if strings[n] == main[v] else None
+        # a bare reading whose edges were cut inside a word carries the affix
+        # cut off (it is the template's on this value too); split readings
+        # are cut below, bare ones stay as they are
+        best, k = Counter(s if s is not None else cut_off(n) if strings[n] == main[v] else None
                           for n, s in items).most_common(1)[0]
         if k < affix_share * len(items):
             continue

@@ -116,6 +116,33 @@ def cut(text: str) -> Text:
                 tuple(text[a:b] for a, b in zip(starts, ends)))
 
 
+def same_word(text: str, m: str, side: int) -> bool:
+    """``text`` is ``m``, ``m`` with a template affix glued on its far side, or
+    another case of the same word (``машину`` beside ``машина``: a common stem
+    of three letters or more and most of each word)."""
+    if text == m or (text.endswith(m) if side < 0 else text.startswith(m)):
+        return True
+    return same_stem(text, m)
+
+
+def inner_word(per_group, side: int, share: float = 0.75) -> str | None:
+    """Of the readings a value shows at one place, one Counter per group, the
+    word itself: the shortest group reading that every other extends on its
+    far side (``sayara`` where one template glues ``w`` on: ``wsayara``),
+    whichever is the more frequent.  None where the readings are not one
+    word, or where a group's readings vary (at least ``1 - share`` of them
+    read otherwise: an agreement ending that follows another slot's value,
+    ``pir`` / ``pirle`` / ``pirpök``, is the value's, not a template's)."""
+    tops = set()
+    for c in per_group:
+        top, k = c.most_common(1)[0]
+        if k < share * sum(c.values()):
+            return None
+        tops.add(top)
+    inner = [t for t in tops if all(same_word(x, t, side) for x in tops)]
+    return min(inner, key=lambda t: (len(t), t)) if inner else None
+
+
 def same_stem(a: str, b: str) -> bool:
     """Two inflected forms of one word (``машину`` / ``машина``): they share a
     stem of at least three letters that is most (60 %) of the longer one."""
