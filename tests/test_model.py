@@ -426,3 +426,37 @@ def test_a_frame_unit_only_one_slot_brings_is_that_slots():
     assert [t["template"] for t in groups["some"]] == ["{first_name}{somewhat}{adj}。"]
     assert sorted(groups["some"][0]["lexicons"]["somewhat"]) == sorted(some.values())
     assert [t["template"] for t in groups["very"]] == ["{first_name}{very}{adj}。"]
+
+
+def test_harmonic_case_suffix_goes_to_the_frame_where_values_share_a_last_word():
+    """A case suffix in two harmonic forms (``-jok`` after back vowels,
+    ``-jök`` after front ones) on every value of two lexicons; two animals
+    share their last word (``mira ni``, ``tela ni``), so the edges keep the
+    suffix out of theirs.  It is the template's all the same: one template per
+    form, every value in the form it has elsewhere."""
+    animals = {"a dog": "kano", "a bull": "ruta", "a snake": "pölü", "a hamster": "kümü",
+               "a cat": "mira", "a cow": "mira ni", "a rabbit": "tela ni", "a duck": "mira sev"}
+    vehicles = {"a car": "kur", "a bike": "tölö", "a van": "saba", "a truck": "pürü"}
+
+    def case(w):
+        last = [ch for ch in w if ch in "aouıeiöü"][-1]
+        return w + ("jok" if last in "aouı" else "jök")
+    rows = []
+    for a in NAMES:
+        for lex, values, (tid1, tid2) in (("animal", animals, ("has", "sees")),
+                                          ("vehicle", vehicles, ("drives", "sells"))):
+            for c, t in values.items():
+                rows.append({"template_id": tid1, "source": "%s %s %s." % (a, tid1, c),
+                             "fill": {"first_name": a, lex: c},
+                             "target": "%s ra %s ne." % (a, case(t))})
+                rows.append({"template_id": tid2, "source": "%s %s %s." % (a, tid2, c),
+                             "fill": {"first_name": a, lex: c},
+                             "target": "%s lo %s ki." % (a, t)})
+    groups = extract_exact(rows)
+    for tid, lex, values in (("has", "animal", animals), ("drives", "vehicle", vehicles)):
+        got = {t["template"]: sorted(t["lexicons"][lex]) for t in groups[tid]}
+        assert got == {
+            "{first_name} ra {%s}jok ne." % lex: sorted(v for v in values.values()
+                                                         if case(v).endswith("jok")),
+            "{first_name} ra {%s}jök ne." % lex: sorted(v for v in values.values()
+                                                         if case(v).endswith("jök"))}

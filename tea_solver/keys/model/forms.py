@@ -385,7 +385,16 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
                 spans[n] = (a + len(pre), b - len(suf))
                 strings[n] = strings[n][len(pre):len(strings[n]) - len(suf)]
         affixes.add((pl[0], obs[per_pv[key][0][0]].slot, pre, suf))
-    for g, slot, pre, suf in _general_affixes(obs, strings, anchored):
+    # a general affix is looked for on the readings with what the edges cut
+    # off inside a word put back (``čöčö ni`` of ``čöčö nijök``: the value's
+    # last word is shared, the edges kept the suffix out of it)
+    restored = list(strings)
+    for n in range(len(obs)):
+        if spans[n] == ext[n]:
+            cut = cut_off(n)
+            if len(cut) == 2:
+                restored[n] = cut[0] + strings[n] + cut[1]
+    for g, slot, pre, suf in _general_affixes(obs, restored, anchored):
         for n, o in enumerate(obs):
             if (o.group, o.slot) != (g, slot) or spans[n] is None or o.lexval in anchored:
                 continue
