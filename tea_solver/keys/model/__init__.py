@@ -121,6 +121,7 @@ class Observed:
     evidence: Evidence
     features: dict
     by_key: dict
+    words: dict                 # decision key -> the value's word there (edges.features)
 
 
 def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(),
@@ -135,8 +136,8 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     obs = observations(regions)
     evidence = _evidence(groups, prepared, params, aligner)
     evidence.bound = slot_bound_units(groups, prepared, regions)
-    feats, by_key = features(obs, evidence)
-    return Observed(names, prepared, regions, obs, evidence, feats, by_key)
+    feats, by_key, words = features(obs, evidence)
+    return Observed(names, prepared, regions, obs, evidence, feats, by_key, words)
 
 
 #: The stages :func:`fit_file` reports to its ``on_stage`` callback, in order.
@@ -158,7 +159,7 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     probs = {k: (probability(f, params) if admissible(k, f) else 0.0)
              for k, f in ob.features.items()}
     done("edges")
-    ext = extents(ob.obs, probs, ob.by_key)
+    ext = extents(ob.obs, probs, ob.by_key, ob.words)
     done("extents")
     settled = settle(ob.obs, ext, ob.regions, params.affix_share)
     done("forms")

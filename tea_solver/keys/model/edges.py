@@ -180,9 +180,11 @@ def _licence_kind(lic: tuple) -> str | None:
     return None
 
 
-def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
-    """Features per decision key ``(lexval, side, depth)``, and each key's
-    candidates (the units it decides, one per observation that has one)."""
+def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
+    """Features per decision key ``(lexval, side, depth)``, each key's
+    candidates (the units it decides, one per observation that has one), and
+    each key's *word*: the text the value shows there, without an affix one
+    template glues on (:func:`.units.inner_word`; else the most common)."""
     by_key: dict = defaultdict(list)
     slot_vals: dict = defaultdict(set)
     val_groups: dict = defaultdict(set)
@@ -268,20 +270,21 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
     agree: Counter = Counter()
     pairs: Counter = Counter()
     pool_of: dict = {}
+    words: dict = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
         m = modal[key]
         per_group: dict = defaultdict(Counter)
         for c in cs_all:
             per_group[obs[c.obs].group][c.text] += 1
+        # the word itself: the shortest of the groups' readings that the others
+        # extend on the far side (``sayara`` where another group glues ``w``
+        # on), whichever of them is the more frequent
+        m = words[key] = inner_word(per_group.values(), side) or m
         # a value that does not select the unit votes for itself only: a
         # reading seen once in the whole file (a corrupted copy cut short, so
         # the neighbour stands a unit further out), or a neighbouring slot's
         # word the value shows only with some of that slot's draws
-        # the word itself: the shortest of the groups' readings that the others
-        # extend on the far side (``sayara`` where another group glues ``w``
-        # on), whichever of them is the more frequent
-        m = inner_word(per_group.values(), side) or m
         pool = pool_of[key] = (v[:2], side, depth, m) if selects[key] else ("alone", key)
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
@@ -362,7 +365,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict]:
             "depth": float(depth),
         }
         out[key] = derive(f)
-    return out, by_key
+    return out, by_key, words
 
 
 def admissible(key: tuple, f: dict) -> bool:

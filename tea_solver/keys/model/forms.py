@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .regions import GroupRegions
-from .units import inner_word, same_stem
+from .units import same_stem
 
 
 @dataclass
@@ -110,25 +110,16 @@ def main_forms(obs: Sequence[Obs]) -> dict:
     return by
 
 
-def extents(obs: Sequence[Obs], probs: dict, by_key: dict) -> list[tuple[int, int]]:
+def extents(obs: Sequence[Obs], probs: dict, by_key: dict, words: dict) -> list[tuple[int, int]]:
     """Each observation's value span after the edge decisions (:mod:`.edges`).
 
     Per side, the core's outer units leave it while their probability is
     below one half (at least one unit stays); where none leaves, the units
     beside it join while theirs is at least one half.  A decision is made
     per lexical value and position, and applied where the observation shows
-    the unit the value usually shows there (a corrupted instance that shows
-    another keeps its core).
+    the value's word there (``words``, from :func:`.edges.features`: a
+    corrupted instance that shows another keeps its core).
     """
-    modal = {}
-    for k, cs in by_key.items():
-        # the value's word at the position (:func:`.units.inner_word`): where one
-        # group glues an affix on (``wsayara``), it joins without it
-        per_group: dict = defaultdict(Counter)
-        for c in cs:
-            per_group[obs[c.obs].group][c.text] += 1
-        modal[k] = inner_word(per_group.values(), k[1]) \
-            or Counter(c.text for c in cs).most_common(1)[0][0]
     at: dict = {}
     for key, cs in by_key.items():
         for c in cs:
@@ -141,7 +132,7 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict) -> list[tuple[int, in
             while True:
                 key = (o.lexval, side, -stripped)
                 c = at.get((n, side, -stripped))
-                if c is None or probs.get(key, 1.0) >= 0.5 or c.text != modal[key]:
+                if c is None or probs.get(key, 1.0) >= 0.5 or c.text != words[key]:
                     break
                 stripped += 1
             if stripped:
@@ -157,7 +148,7 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict) -> list[tuple[int, in
                 c = at.get((n, side, depth))
                 if c is None or probs.get(key, 0.0) < 0.5:
                     break
-                m = modal[key]
+                m = words[key]
                 if c.text == m or same_stem(c.text, m):
                     if side > 0:
                         end = c.end
@@ -173,10 +164,10 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict) -> list[tuple[int, in
                     end = c.start + len(m)
                 break
         out.append((start, end))
-    return _resolve_overlaps(obs, out, probs, at, modal)
+    return _resolve_overlaps(obs, out, probs, at)
 
 
-def _resolve_overlaps(obs, ext: list, probs: dict, at: dict, modal: dict) -> list:
+def _resolve_overlaps(obs, ext: list, probs: dict, at: dict) -> list:
     """Two values of one instance that both took the units between them
     (each found them its own): the units go to the value that claims them
     with the higher probability, unit by unit from the far side."""
@@ -195,11 +186,6 @@ def _resolve_overlaps(obs, ext: list, probs: dict, at: dict, modal: dict) -> lis
                   for d in range(1, 4) if (c := at.get((a, 1, d))) is not None}
             pb = {c.start: probs.get((obs[b].lexval, -1, d), 0.0)
                   for d in range(1, 4) if (c := at.get((b, -1, d))) is not None}
-            cut = sb
-            for d in range(1, 4):
-                c = at.get((b, -1, d))
-                if c is None or c.start < sb or c.end > ea:
-                    break
             # the boundary: every overlapping unit goes to the side valuing it more
             starts = sorted(x for x in set(pa) | set(pb) if sb <= x < ea)
             cut = ea
@@ -330,10 +316,6 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             return None
         return pre, suf
 
-    # per place and value: what the value reads there, when one reading is
-    # most of its instances — an affix (``affixed``), the bare form (already
-    # cut off its affix: ``("",)``) or something else (None); ``decided``
-    # counts them per place over the values seen there twice or more
     def cut_off(n: int) -> tuple:
         """The affix the edges already cut off a bare reading: the rest of
         the word its span starts or ends inside (``و`` of ``وسيارة إطفاء``),
@@ -346,16 +328,19 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         suf = t.text[b:t.ends[k]] if k < len(t.ends) and t.starts[k] < b else ""
         return (pre, suf) if pre or suf else ("",)
 
+    cuts = [cut_off(n) for n in range(len(obs))]
+    # per place and value: what the value reads there, when one reading is
+    # most of its instances — an affix (``affixed``), the bare form (``("",)``;
+    # a bare reading whose edges were cut inside a word carries the affix cut
+    # off: it is the template's on this value too) or something else (None);
+    # ``decided`` counts them per place over the values seen there twice or more
     per_pv: dict = defaultdict(list)        # (place, lexval) -> [(n, split)]
     for n, o in enumerate(obs):
         per_pv[(place(o), o.lexval)].append((n, split(n)))
     affixed: dict = {}                      # (place, lexval) -> (pre, suf)
     decided: dict = defaultdict(Counter)    # place -> Counter of readings
     for (pl, v), items in per_pv.items():
-        # a bare reading whose edges were cut inside a word carries the affix
-        # cut off (it is the template's on this value too); split readings
-        # are cut below, bare ones stay as they are
-        best, k = Counter(s if s is not None else cut_off(n) if strings[n] == main[v] else None
+        best, k = Counter(s if s is not None else cuts[n] if strings[n] == main[v] else None
                           for n, s in items).most_common(1)[0]
         if k < affix_share * len(items):
             continue
@@ -388,12 +373,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # a general affix is looked for on the readings with what the edges cut
     # off inside a word put back (``čöčö ni`` of ``čöčö nijök``: the value's
     # last word is shared, the edges kept the suffix out of it)
-    restored = list(strings)
-    for n in range(len(obs)):
-        if spans[n] == ext[n]:
-            cut = cut_off(n)
-            if len(cut) == 2:
-                restored[n] = cut[0] + strings[n] + cut[1]
+    restored = [cuts[n][0] + st + cuts[n][1] if len(cuts[n]) == 2 and spans[n] == ext[n] else st
+                for n, st in enumerate(strings)]
     for g, slot, pre, suf in _general_affixes(obs, restored, anchored):
         for n, o in enumerate(obs):
             if (o.group, o.slot) != (g, slot) or spans[n] is None or o.lexval in anchored:
