@@ -34,26 +34,27 @@ from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.keys.model import one_edit
-from tea_solver.keys.model.units import frame_tokens, slot_mark
+from tea_solver.keys.model.units import frame_tokens, slot_mark, written_spaced
 
 MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
 
 
-def text_tokens(fields: Sequence[str]) -> tuple:
+def text_tokens(fields: Sequence[str], spaced: bool | None = None) -> tuple:
     """Field texts as the tokens a corruption hits (:func:`frame_tokens`, the
-    model's count of corruptions), fields separated by a marker."""
+    model's count of corruptions; ``spaced``: the group's script has spaces),
+    fields separated by a marker."""
     out: list = []
     for k, field in enumerate(fields):
         if k:
             out.append(None)
-        out.extend(frame_tokens(field))
+        out.extend(frame_tokens(field, spaced))
     return tuple(out)
 
 
-def shape_tokens(shape) -> tuple:
+def shape_tokens(shape, spaced: bool | None = None) -> tuple:
     """A shape as :func:`text_tokens`, each slot one :func:`slot_mark`."""
     return text_tokens(["".join(p if isinstance(p, str) else slot_mark(p) for p in field)
-                        for field in shape])
+                        for field in shape], spaced)
 
 
 def _written_out(shape, fills: dict) -> list[str]:
@@ -103,14 +104,16 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     ``occurrences`` (per item, the source occurrences of an instance with
     that text) and ``forms`` (the model's forms per lexical value) let a
     corruption inside a value give the value's form."""
-    kept = [(shape_tokens(s), [kid for kid, _c in shape_slots(s)], shape_slots(s))
+    spaced = written_spaced(seg.text for segs in items for seg in segs)
+    kept = [(shape_tokens(s, spaced), [kid for kid, _c in shape_slots(s)], shape_slots(s))
             for s in kept_shapes]
     given = 0
     for i, segs in enumerate(items):
         if generated[i]:
             continue
         if occurrences is not None and forms is not None and by_id is not None:
-            n_fills = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms)
+            n_fills = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
+                                       spaced)
             if n_fills is not None:
                 item_fills[n_fills[0]].append((i, n_fills[1]))
                 given += 1
@@ -120,7 +123,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
         slots = shape_slots(shape)
         if not slots:
             continue
-        mine = shape_tokens(shape)
+        mine = shape_tokens(shape, spaced)
         kids = [kid for kid, _c in slots]
         for n, (theirs, their_kids, their_slots) in enumerate(kept):
             if kids != their_kids or not one_edit(mine, theirs):
@@ -136,7 +139,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
 
 
 def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: dict,
-                     forms: dict):
+                     forms: dict, spaced: bool | None = None):
     """``(n, fills)``: the first kept template that, written out with the
     instance's values' forms, is the instance's text or one corruption from
     it; None if none is (module docstring)."""
@@ -151,12 +154,12 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     if all(present):
         return None
     known = [_known_form(a, b) for a, b in zip(seen, present)]
-    mine = text_tokens([seg.text for seg in segs])
+    mine = text_tokens([seg.text for seg in segs], spaced)
     for n, shape in enumerate(kept_shapes):
         if not shape_slots(shape):
             continue
         for fills in _by_forms(shape, occurrences, known, by_id):
-            theirs = text_tokens(_written_out(shape, fills))
+            theirs = text_tokens(_written_out(shape, fills), spaced)
             if theirs == mine or one_edit(mine, theirs):
                 return n, fills
     return None

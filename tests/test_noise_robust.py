@@ -199,6 +199,59 @@ def test_a_small_group_recovers_a_value_seen_once():
     assert pet["support"] == len(small) - 1
 
 
+def _question(a, b, frame):
+    return {"template_id": "most", "source": "Who is the most %s?" % a,
+            "fill": {"adj": a}, "target": frame % ADJ_T[a]}
+
+
+def _noisy_with(small):
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(rows, 0.1, seed=0)
+    insts = _records(rows + small)
+    return insts, extract(insts, ExtractOptions(**OPTS), progress=False)
+
+
+def test_a_corrupted_copy_of_a_frame_the_values_select_is_left_out():
+    """Where each value of a small group is drawn once and the values select
+    one of two frames (neither most of the group), a copy of the rarer frame
+    with its last word dropped is a corrupted copy; a copy with one word
+    inflected (``ichibanni`` for ``ichiban``) is a variant and is kept."""
+    adjs = list(ADJ_T)
+    small = [_question(a, None, "dare ga ichiban %s desu ka?") for a in adjs[:4]] + \
+        [_question(a, None, "dono hito ga motto %s to omoimasu ka?") for a in adjs[5:9]]
+    small.append(_question(adjs[9], None, "dono hito ga motto %s to omoimasu"))  # "ka?" dropped
+    small.append(_question(adjs[4], None, "dare ga ichibanni %s desu ka?"))     # inflected
+    insts, doc = _noisy_with(small)
+    block = _outliers(doc, "most")
+    dropped = [i.id for i in insts if i.template_id == "most" and
+               not i.target_value.endswith("?")]
+    assert block["uncovered"] == dropped
+    templates = {t["template"]: t for t in by_group(doc)["most"]}
+    assert sorted(templates["dono hito ga motto {adj} to omoimasu ka?"]["lexicons"]["adj"]) \
+        == sorted(ADJ_T[a] for a in adjs[5:])
+    assert "dare ga ichibanni {adj} desu ka?" in templates
+
+
+QUALITY = {"brave": "yuukan", "calm": "odayaka", "clever": "kashikoi", "eager": "nesshin",
+           "fair": "kouhei", "gentle": "onwa", "honest": "shoujiki", "loyal": "chuujitsu",
+           "polite": "teinei", "quiet": "shizuka"}
+
+
+def test_a_replaced_frame_word_a_value_took_in_is_still_a_corruption():
+    """A frame word replaced beside a value drawn once in the file joins the
+    value's span (nothing tells them apart), which leaves the frame with no
+    space in it; counted in the group's words, it is still one corruption
+    from the frame, and the instance is left out."""
+    small = [{"template_id": "most", "source": "Who is the most %s?" % q, "fill": {"q": q},
+              "target": "dare %s?" % t} for q, t in QUALITY.items()]
+    small[3]["target"] = small[3]["target"].replace("dare", "zqx")
+    insts, doc = _noisy_with(small)
+    block = _outliers(doc, "most")
+    assert block["uncovered"] == [i.id for i in insts if i.target_value.startswith("zqx")]
+    [t] = by_group(doc)["most"]
+    assert t["template"] == "dare {q}?"
+
+
 # --------------------------------------------------------------------------- #
 # 2. a second form is selected by a context
 

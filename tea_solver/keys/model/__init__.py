@@ -44,7 +44,7 @@ from .params import ModelParams
 from .regions import FileStats, group_regions
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import cut, frame_tokens, slot_mark
+from .units import cut, frame_tokens, same_stem, slot_mark, written_spaced
 
 _WORD = re.compile(r"\w+|[^\w\s]")
 
@@ -310,16 +310,32 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     return short[k:] == long_[k + 1:]
 
 
+def corrupted_copy(a: Sequence, b: Sequence) -> bool:
+    """Is frame ``a`` more likely a corrupted copy of frame ``b`` than a
+    variant of it?  One corruption (:func:`one_edit`) apart, unless the one
+    token that differs is another form of the same word (``наибольшим`` /
+    ``наибольшей``: the frame agreeing with a value).  A replacement drawn
+    from the vocabulary rarely shares its word's stem; a variant a value
+    selects often does."""
+    if not one_edit(a, b):
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        if len(diff) == 1 and same_stem(a[diff[0]], b[diff[0]]):
+            return False
+    return True
+
+
 def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> list:
-    """The instances whose frame is one corruption away from a frame more than
-    ``shared`` instances show, and that no more instances show than one
-    particular corruption of that frame is expected to hit: the group's
-    expected corrupted instances (noise rate ``rate``) spread over the frame's
-    tokens, at least one."""
+    """The instances whose frame is a corrupted copy (:func:`corrupted_copy`)
+    of a frame more than ``shared`` instances show, and that no more
+    instances show than one particular corruption of that frame is expected
+    to hit: the group's expected corrupted instances (noise rate ``rate``)
+    spread over the frame's tokens, at least one."""
     frames, support, tokens = _frame_support(al)
     expected = {c: max(1.0, rate * len(frames) / max(1, len(tokens[c])))
                 for c, n in support.items() if n > shared}
-    odd = {f: any(c != f and support[f] <= e < support[c] and one_edit(tokens[f], tokens[c])
+    odd = {f: any(c != f and support[f] <= e < support[c] and corrupted_copy(tokens[f], tokens[c])
                   for c, e in expected.items())
            for f in support}
     return [odd[f] for f in frames]
@@ -327,17 +343,21 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> l
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
     """In a group too small for its values to recur (a question drawn once per
-    value), the instances whose frame is one corruption away from the frame
-    most instances share, and that no more instances share than the file's
-    noise rate ``rate`` expects corrupted in the group (at least one: two
-    copies corrupted alike are likely where a fifth of a small group is)."""
+    value), the instances whose frame is a corrupted copy
+    (:func:`corrupted_copy`) of a frame more instances share than the file's
+    noise rate ``rate`` expects corrupted in the group, and that no more
+    instances share than that (at least one: two copies corrupted alike are
+    likely where a fifth of a small group is).  Any such frame, not only the
+    most common one: where the values select their frames (``больше всех
+    {s} этим проектом`` / ``наиболее {s} относится к этому проекту``), a
+    copy of the rarer frame with its last word dropped is as corrupt."""
     frames, support, tokens = _frame_support(al)
-    main, n = support.most_common(1)[0] if frames else (None, 0)
-    if n * 2 < len(frames):
-        return [False] * len(frames)
     expected = max(1.0, rate * len(frames))
-    return [f != main and support[f] <= expected and one_edit(tokens[f], tokens[main])
-            for f in frames]
+    refs = [c for c, n in support.items() if n > expected]
+    odd = {f: support[f] <= expected and any(c != f and corrupted_copy(tokens[f], tokens[c])
+                                             for c in refs)
+           for f in support}
+    return [odd[f] for f in frames]
 
 
 def _frame_support(al: "GroupAlignment") -> tuple[list, Counter, dict]:
@@ -345,7 +365,9 @@ def _frame_support(al: "GroupAlignment") -> tuple[list, Counter, dict]:
     frame's tokens for counting corruptions."""
     frames = _frames(al)
     support = Counter(frames)
-    tokens = {f: tuple(tok for field in f for tok in frame_tokens(field)) for f in support}
+    spaced = written_spaced(t for target in al.targets for t in target)
+    tokens = {f: tuple(tok for field in f for tok in frame_tokens(field, spaced))
+              for f in support}
     return frames, support, tokens
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from typing import Iterable
 from functools import lru_cache
 
 import regex
@@ -170,12 +171,21 @@ def slot_mark(slot) -> str:
     return "\0%s\1" % str(slot).replace(" ", "")
 
 
-def frame_tokens(field: str) -> list:
+def written_spaced(texts: Iterable[str]) -> bool:
+    """Is the script of these texts written with spaces (half of them at least
+    hold one)?  Decided once for a group, so that a frame whose only space a
+    corruption swallowed into a value is still counted in words."""
+    texts = list(texts)
+    return 2 * sum(" " in t for t in texts) >= len(texts) > 0
+
+
+def frame_tokens(field: str, spaced: bool | None = None) -> list:
     """A frame's tokens for counting corruptions (:func:`edit_tokens`), its
     slots written with :func:`slot_mark`: where the script has spaces, its
     whitespace words, a slot and the text glued to it being one
-    (``{first_name}sat``); else its slots and grapheme clusters."""
-    if " " in _SLOT.sub("", field):
+    (``{first_name}sat``); else its slots and grapheme clusters.  ``spaced``:
+    the script's (:func:`written_spaced`); None decides from the field alone."""
+    if spaced if spaced is not None else " " in _SLOT.sub("", field):
         return field.split()
     out: list = []
     for k, piece in enumerate(_SLOT.split(field)):
@@ -184,4 +194,4 @@ def frame_tokens(field: str) -> list:
 
 
 __all__ = ["Text", "cut", "edit_tokens", "frame_tokens", "graphemes", "same_stem",
-           "slot_mark", "WORD", "CHAR", "PUNCT"]
+           "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
