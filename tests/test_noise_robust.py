@@ -252,6 +252,21 @@ def test_a_replaced_frame_word_a_value_took_in_is_still_a_corruption():
     assert t["template"] == "dare {q}?"
 
 
+def test_a_third_word_where_the_frames_alternate_is_a_variant():
+    """Values of a small group select the preposition after them (``de`` /
+    ``ni``); the one value that selects a third (``to``) is a variant, kept,
+    while a word replaced where every frame agrees is a corruption."""
+    adjs = list(ADJ_T)
+    preps = ["de"] * 5 + ["ni"] * 4 + ["to"]
+    small = [_question(a, None, "dare wa %%s %s yoi?" % p) for a, p in zip(adjs, preps)]
+    small[0]["target"] = small[0]["target"].replace("dare", "zqx")
+    insts, doc = _noisy_with(small)
+    block = _outliers(doc, "most")
+    assert block["uncovered"] == [i.id for i in insts if i.target_value.startswith("zqx")]
+    templates = {t["template"]: t for t in by_group(doc)["most"]}
+    assert templates["dare wa {adj} to yoi?"]["lexicons"]["adj"] == [ADJ_T[adjs[-1]]]
+
+
 # --------------------------------------------------------------------------- #
 # 2. a second form is selected by a context
 

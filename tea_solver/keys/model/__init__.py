@@ -310,20 +310,43 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     return short[k:] == long_[k + 1:]
 
 
-def corrupted_copy(a: Sequence, b: Sequence) -> bool:
+def corrupted_copy(a: Sequence, b: Sequence, paradigms: frozenset = frozenset()) -> bool:
     """Is frame ``a`` more likely a corrupted copy of frame ``b`` than a
     variant of it?  One corruption (:func:`one_edit`) apart, unless the one
     token that differs is another form of the same word (``наибольшим`` /
-    ``наибольшей``: the frame agreeing with a value).  A replacement drawn
-    from the vocabulary rarely shares its word's stem; a variant a value
-    selects often does."""
+    ``наибольшей``: the frame agreeing with a value) or stands where the
+    group's frames already alternate (``với`` / ``về`` / ``vào``: the
+    preposition each value selects; ``paradigms``, :func:`frame_paradigms`).
+    A replacement drawn from the vocabulary rarely shares its word's stem or
+    lands on the one place a value changes; a variant a value selects does."""
     if not one_edit(a, b):
         return False
     if len(a) == len(b):
         diff = [k for k in range(len(a)) if a[k] != b[k]]
-        if len(diff) == 1 and same_stem(a[diff[0]], b[diff[0]]):
-            return False
+        if len(diff) == 1:
+            k = diff[0]
+            if same_stem(a[k], b[k]) or _blanked(b, k) in paradigms:
+                return False
     return True
+
+
+def _blanked(tokens: Sequence, k: int) -> tuple:
+    return tuple(tokens[:k]) + (None,) + tuple(tokens[k + 1:])
+
+
+def frame_paradigms(frames: Sequence[Sequence]) -> frozenset:
+    """The places where two of these frames differ in one token only, each as
+    the frame with that token blanked: the places the group's values choose
+    a word for."""
+    seen: set = set()
+    out: set = set()
+    for f in frames:
+        for k in range(len(f)):
+            b = _blanked(f, k)
+            if b in seen:
+                out.add(b)
+            seen.add(b)
+    return frozenset(out)
 
 
 def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> list:
@@ -335,7 +358,9 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> l
     frames, support, tokens = _frame_support(al)
     expected = {c: max(1.0, rate * len(frames) / max(1, len(tokens[c])))
                 for c, n in support.items() if n > shared}
-    odd = {f: any(c != f and support[f] <= e < support[c] and corrupted_copy(tokens[f], tokens[c])
+    paradigms = frame_paradigms([tokens[c] for c in expected])
+    odd = {f: any(c != f and support[f] <= e < support[c]
+                  and corrupted_copy(tokens[f], tokens[c], paradigms)
                   for c, e in expected.items())
            for f in support}
     return [odd[f] for f in frames]
@@ -354,7 +379,9 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
     frames, support, tokens = _frame_support(al)
     expected = max(1.0, rate * len(frames))
     refs = [c for c, n in support.items() if n > expected]
-    odd = {f: support[f] <= expected and any(c != f and corrupted_copy(tokens[f], tokens[c])
+    paradigms = frame_paradigms([tokens[c] for c in refs])
+    odd = {f: support[f] <= expected and any(c != f and corrupted_copy(tokens[f], tokens[c],
+                                                                       paradigms)
                                              for c in refs)
            for f in support}
     return [odd[f] for f in frames]
