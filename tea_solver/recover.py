@@ -39,7 +39,7 @@ from tea_solver.keys.model.units import frame_tokens, slot_mark, written_spaced
 MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
 
 
-def text_tokens(fields: Sequence[str], spaced: bool | None = None) -> tuple:
+def text_tokens(fields: Sequence[str], spaced: bool) -> tuple:
     """Field texts as the tokens a corruption hits (:func:`frame_tokens`, the
     model's count of corruptions; ``spaced``: the group's script has spaces),
     fields separated by a marker."""
@@ -51,7 +51,7 @@ def text_tokens(fields: Sequence[str], spaced: bool | None = None) -> tuple:
     return tuple(out)
 
 
-def shape_tokens(shape, spaced: bool | None = None) -> tuple:
+def shape_tokens(shape, spaced: bool) -> tuple:
     """A shape as :func:`text_tokens`, each slot one :func:`slot_mark`."""
     return text_tokens(["".join(p if isinstance(p, str) else slot_mark(p) for p in field)
                         for field in shape], spaced)
@@ -139,7 +139,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
 
 
 def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: dict,
-                     forms: dict, spaced: bool | None = None):
+                     forms: dict, spaced: bool):
     """``(n, fills)``: the first kept template that, written out with the
     instance's values' forms, is the instance's text or one corruption from
     it; None if none is (module docstring)."""

@@ -356,14 +356,9 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> l
     to hit: the group's expected corrupted instances (noise rate ``rate``)
     spread over the frame's tokens, at least one."""
     frames, support, tokens = _frame_support(al)
-    expected = {c: max(1.0, rate * len(frames) / max(1, len(tokens[c])))
-                for c, n in support.items() if n > shared}
-    paradigms = frame_paradigms([tokens[c] for c in expected])
-    odd = {f: any(c != f and support[f] <= e < support[c]
-                  and corrupted_copy(tokens[f], tokens[c], paradigms)
-                  for c, e in expected.items())
-           for f in support}
-    return [odd[f] for f in frames]
+    return _copies(frames, support, tokens,
+                   {c: max(1.0, rate * len(frames) / max(1, len(tokens[c])))
+                    for c, n in support.items() if n > shared})
 
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
@@ -378,11 +373,18 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
     copy of the rarer frame with its last word dropped is as corrupt."""
     frames, support, tokens = _frame_support(al)
     expected = max(1.0, rate * len(frames))
-    refs = [c for c, n in support.items() if n > expected]
-    paradigms = frame_paradigms([tokens[c] for c in refs])
-    odd = {f: support[f] <= expected and any(c != f and corrupted_copy(tokens[f], tokens[c],
-                                                                       paradigms)
-                                             for c in refs)
+    return _copies(frames, support, tokens,
+                   {c: expected for c, n in support.items() if n > expected})
+
+
+def _copies(frames: list, support: Counter, tokens: dict, expected: dict) -> list:
+    """Per instance: is its frame a corrupted copy of a reference frame ``c``
+    (a key of ``expected``, whose alternations are the paradigms) that more
+    instances show than ``expected[c]``, while no more than that show its own?"""
+    paradigms = frame_paradigms([tokens[c] for c in expected])
+    odd = {f: any(c != f and support[f] <= e < support[c]
+                  and corrupted_copy(tokens[f], tokens[c], paradigms)
+                  for c, e in expected.items())
            for f in support}
     return [odd[f] for f in frames]
 

@@ -30,8 +30,8 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Iterable
 from functools import lru_cache
+from typing import Iterable
 
 import regex
 
@@ -179,13 +179,13 @@ def written_spaced(texts: Iterable[str]) -> bool:
     return 2 * sum(" " in t for t in texts) >= len(texts) > 0
 
 
-def frame_tokens(field: str, spaced: bool | None = None) -> list:
+def frame_tokens(field: str, spaced: bool) -> list:
     """A frame's tokens for counting corruptions (:func:`edit_tokens`), its
-    slots written with :func:`slot_mark`: where the script has spaces, its
-    whitespace words, a slot and the text glued to it being one
-    (``{first_name}sat``); else its slots and grapheme clusters.  ``spaced``:
-    the script's (:func:`written_spaced`); None decides from the field alone."""
-    if spaced if spaced is not None else " " in _SLOT.sub("", field):
+    slots written with :func:`slot_mark`: where the script has spaces
+    (``spaced``, the group's: :func:`written_spaced`), its whitespace words, a
+    slot and the text glued to it being one (``{first_name}sat``); else its
+    slots and grapheme clusters."""
+    if spaced:
         return field.split()
     out: list = []
     for k, piece in enumerate(_SLOT.split(field)):
