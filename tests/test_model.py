@@ -460,3 +460,56 @@ def test_harmonic_case_suffix_goes_to_the_frame_where_values_share_a_last_word()
                                                          if case(v).endswith("jok")),
             "{first_name} ra {%s}jök ne." % lex: sorted(v for v in values.values()
                                                          if case(v).endswith("jök"))}
+
+
+def test_shared_last_word_keeps_its_agreement_ending_and_the_template_its_suffix():
+    """Four nationalities of eight share their last word (``vesfe če``); every
+    nationality takes an agreement ending (``łe``) beside half of the
+    professions, and one template glues its own suffix after it (``hü``).
+    The shared word stays in its values, the agreement ending too (its forms
+    are ``vesfe čełe`` / ``ečöniłe``), and the template's suffix goes to the
+    frame, on the one-word and the two-word values alike."""
+    nats = {"Russian": "ečöni", "Indian": "činne", "Japanese": "sisčesšön",
+            "Nigerian": "ešü", "Chinese": "šatvo če", "American": "łahıba če",
+            "Brazilian": "vesfe če", "Bangladeshi": "łüvi če"}
+    profs = {"a nurse": ("rotnu", ""), "a model": ("nöłün", ""), "a cook": ("tarłan", ""),
+             "a pilot": ("bıčo", ""), "an actor": ("föčit", "łe"), "an author": ("sihüz", "łe"),
+             "an editor": ("čača", "łe"), "an agent": ("łisöji", "łe")}
+    rows = []
+    for a in NAMES:
+        for n, nt in nats.items():
+            for p, (pt, agr) in profs.items():
+                rows.append({"template_id": "is",
+                             "source": "%s is %s. %s is %s." % (a, n, a, p),
+                             "fill": {"first_name": a, "nationality": n, "profession": p},
+                             "target": "%s'čo %s%shü. %s'čo %s." % (a, nt, agr, a, pt)})
+                rows.append({"template_id": "met",
+                             "source": "%s met %s, %s." % (a, p, n),
+                             "fill": {"first_name": a, "nationality": n, "profession": p},
+                             "target": "%s ra %s ne %s%s ki." % (a, pt, nt, agr)})
+    groups = extract_exact(rows)
+    frame = "{first_name}'čo {nationality}hü. {first_name}'čo {profession}."
+    got = sorted((t["template"], sorted(t["lexicons"]["nationality"])) for t in groups["is"])
+    bare = sorted(nats.values())
+    assert got == sorted([(frame, bare), (frame, sorted(v + "łe" for v in bare))])
+
+
+def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
+    """A separate word at a place where the lexicon's values show a few words
+    (``hör`` of ``hı hör vołı`` beside the first words of other values) looks
+    like a preposition the value selects, the template's variant.  It joins
+    the value where the IBM alignment puts (nearly) all its mass on the
+    value's own source words, and not where the alignment is unsure or puts
+    it on the frame (``относится``, *is … about*)."""
+    from tea_solver.keys.model.edges import derive, score
+    params = ModelParams()
+    base = {k: 0.0 for k in ("inner", "frame", "glued", "unseg", "whole_form", "lic_func",
+                             "lic_side", "lic_contrast", "lic_adjacent", "func_words",
+                             "frame_depth", "generality", "generality_slot", "unbound",
+                             "bound")}
+    base.update(bias=1.0, identity=1.0, share=0.4, fill=1.0, paradigm=0.6, depth=1.0)
+    assert derive(base)["sep_paradigm"] == 1.0
+    assert score(derive(dict(base, ibm=0.95)), params) > 0
+    assert score(derive(dict(base, ibm=0.5)), params) < 0
+    assert score(derive(dict(base, ibm=0.03)), params) < 0
+

@@ -440,7 +440,10 @@ def score(f: dict, p) -> float:
     lic, gen = f["licensed"], f["generality"]
     frame = (p.prior_frame + p.w_licence * max(lic * _particular(gen), f["bound"])
              + p.w_glued * f["glued_frame"] * (1 - f["generality_slot"]))
-    varying = p.prior_varying - p.w_paradigm * f["sep_paradigm"] * (1 - lic) + ibm
+    # a paradigm word is the template's variant unless the alignment is sure
+    # it translates the value's own source words
+    sure = max(0.0, 2.0 * f["ibm"] - 1.0)
+    varying = p.prior_varying - p.w_paradigm * f["sep_paradigm"] * (1 - lic) * (1 - sure) + ibm
     return f["frame"] * frame + (1 - f["frame"]) * varying
 
 

@@ -156,12 +156,14 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict, words: dict) -> list[
                         start = c.start
                     depth += 1
                     continue
-                # the unit is the value's word with a template affix glued to its
-                # far side (``وسيارة``: ``و`` + ``سيارة``): the word joins, the affix not
+                # the unit is the value's word with an affix glued to its far
+                # side (``وسيارة``: ``و`` + ``سيارة``; ``čełehü``: ``če`` +
+                # agreement ``łe`` + the template's ``hü``): the whole word
+                # joins, and :func:`settle` takes off what is the template's
                 if side < 0 and c.text.endswith(m):
-                    start = c.end - len(m)
+                    start = c.start
                 elif side > 0 and c.text.startswith(m):
-                    end = c.start + len(m)
+                    end = c.end
                 break
         out.append((start, end))
     return _resolve_overlaps(obs, out, probs, at)
@@ -340,18 +342,35 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     affixed: dict = {}                      # (place, lexval) -> (pre, suf)
     decided: dict = defaultdict(Counter)    # place -> Counter of readings
     for (pl, v), items in per_pv.items():
-        best, k = Counter(s if s is not None else cuts[n] if strings[n] == main[v] else None
-                          for n, s in items).most_common(1)[0]
+        readings = [s if s is not None else cuts[n] if strings[n] == main[v] else None
+                    for n, s in items]
+        best, k = Counter(readings).most_common(1)[0]
         if k < affix_share * len(items):
-            continue
+            # no one reading: an agreement ending that alternates with another
+            # slot's value inside the template's affix (``ečönihü`` /
+            # ``ečöniłehü``) — what the readings share outside is the place's
+            best = _outer_shared(readings, affix_share)
+            if best is None:
+                continue
         if best is not None and len(best) == 2:
             affixed[(pl, v)] = best
         if len(items) >= 2:
             decided[pl][best] += 1
+    # values that read an agreement ending inside the template's affix every
+    # time (``łehü``) beside values that read the template's alone (``hü``):
+    # the place's affix is what all of them share outside
+    for pl, shared in _stacked(affixed).items():
+        for key in [k for k in affixed if k[0] == pl]:
+            affixed[key] = shared
+        merged: Counter = Counter()
+        for a, k in decided[pl].items():
+            merged[shared if a is not None and len(a) == 2 and _extends(a, shared) else a] += k
+        decided[pl] = merged
     place_values: Counter = Counter(p for p, _v in per_pv)
     affix_values: Counter = Counter((p, a) for (p, _v), a in affixed.items())
     spans: list = list(ext)
     affixes = set()
+    placed: dict = {}                       # place -> its template affix
     for key, (pre, suf) in affixed.items():
         pl, _v = key
         others = sum(k for a, k in decided[pl].items() if a not in ((pre, suf), ("",)))
@@ -365,11 +384,32 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             # one whose instances disagree, corrupted, says nothing)
             continue
         for n, s in per_pv[key]:
-            if s == (pre, suf):
-                a, b = ext[n]
+            a, b = ext[n]
+            t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
+            if s is not None and _extends(s, (pre, suf)) and a + len(pre) in t.cuts \
+                    and b - len(suf) in t.cuts:
                 spans[n] = (a + len(pre), b - len(suf))
                 strings[n] = strings[n][len(pre):len(strings[n]) - len(suf)]
         affixes.add((pl[0], obs[per_pv[key][0][0]].slot, pre, suf))
+        placed[pl] = (pre, suf)
+    # a value that never reads bare (every template glues its affix on it:
+    # ``hatno-nuthu``) took the affix into its main form; where the place's
+    # affix is the template's, it comes off that value too
+    for (pl, v), items in per_pv.items():
+        if pl not in placed or v in anchored or (pl, v) in affixed:
+            continue
+        pre, suf = placed[pl]
+        if len(pre) + len(suf) < _MIN_AFFIX:     # one letter: as likely the stem's own
+            continue
+        for n, s in items:
+            st = strings[n]
+            a, b = ext[n]
+            t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
+            if s is None and st == main[v] and spans[n] == ext[n] and \
+                    st.startswith(pre) and st.endswith(suf) and len(st) > len(pre) + len(suf) \
+                    and a + len(pre) in t.cuts and b - len(suf) in t.cuts:
+                spans[n] = (a + len(pre), b - len(suf))
+                strings[n] = st[len(pre):len(st) - len(suf)]
     # a general affix is looked for on the readings with what the edges cut
     # off inside a word put back (``čöčö ni`` of ``čöčö nijök``: the value's
     # last word is shared, the edges kept the suffix out of it)
@@ -399,6 +439,44 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         if strings[n] not in forms[o.lexval]:
             spans[n] = None
     return Settled(spans, forms, sorted(affixes))
+
+
+def _extends(reading: tuple, affix: tuple) -> bool:
+    """Does the ``(prefix, suffix)`` reading carry ``affix`` on its outside?"""
+    return reading[0].startswith(affix[0]) and reading[1].endswith(affix[1])
+
+
+def _outer_part(affixes) -> tuple:
+    """The outer part every ``(prefix, suffix)`` shares: the prefixes'
+    common beginning, the suffixes' common end."""
+    return (os.path.commonprefix([a[0] for a in affixes]),
+            os.path.commonprefix([a[1][::-1] for a in affixes])[::-1])
+
+
+def _outer_shared(readings: list, share: float) -> tuple | None:
+    """The affix that ``share`` of a value's readings at a place carry on
+    their outside, whatever they carry inside it; None where they share none
+    of ``_MIN_AFFIX`` letters or more."""
+    split = [r for r in readings if r is not None and len(r) == 2]
+    if len(split) < share * len(readings):
+        return None
+    pre, suf = _outer_part(split)
+    return (pre, suf) if len(pre) + len(suf) >= _MIN_AFFIX else None
+
+
+def _stacked(affixed: dict) -> dict:
+    """Places whose values read different affixes that share an outer part
+    of ``_MIN_AFFIX`` letters or more: place -> that part."""
+    by_pl: dict = defaultdict(set)
+    for (pl, _v), a in affixed.items():
+        by_pl[pl].add(a)
+    out = {}
+    for pl, found in by_pl.items():
+        if len(found) >= 2:
+            pre, suf = _outer_part(found)
+            if len(pre) + len(suf) >= _MIN_AFFIX:
+                out[pl] = (pre, suf)
+    return out
 
 
 def _whole_hits(t, src: str, pattern) -> list:

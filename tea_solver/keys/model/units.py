@@ -138,8 +138,11 @@ def inner_word(per_group, side: int, share: float = 0.75) -> str | None:
     for c in per_group:
         top, k = c.most_common(1)[0]
         if k < share * sum(c.values()):
-            return None
-        tops.add(top)
+            # readings that alternate inside the group: each one that is a
+            # fair part of them is the word with or without an ending
+            tops.update(t for t, j in c.items() if j >= (1 - share) * sum(c.values()))
+        else:
+            tops.add(top)
     inner = [t for t in tops if all(same_word(x, t, side) for x in tops)]
     return min(inner, key=lambda t: (len(t), t)) if inner else None
 
