@@ -130,10 +130,12 @@ def inner_word(per_group, side: int, share: float = 0.75) -> str | None:
     """Of the readings a value shows at one place, one Counter per group, the
     word itself: the shortest group reading that every other extends on its
     far side (``sayara`` where one template glues ``w`` on: ``wsayara``),
-    whichever is the more frequent.  None where the readings are not one
-    word, or where a group's readings vary (at least ``1 - share`` of them
-    read otherwise: an agreement ending that follows another slot's value,
-    ``pir`` / ``pirle`` / ``pirpök``, is the value's, not a template's)."""
+    whichever is the more frequent.  Where a group's readings alternate (at
+    least ``1 - share`` of them read otherwise: an agreement ending that
+    follows another slot's value, ``če`` / ``čełe``), each reading that is a
+    fair part of them counts; the whole word joins the value and the forms
+    keep the agreement ending (:func:`.forms.extents`).  None where the
+    readings are not one word."""
     tops = set()
     for c in per_group:
         top, k = c.most_common(1)[0]
