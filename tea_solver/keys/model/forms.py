@@ -231,9 +231,12 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     of another slot (``pakistanaise`` beside *actress*) is agreeing, not
     taking an affix: that is a form of its own.
     """
-    def text(n: int) -> str:
+    def field(n: int):
         o = obs[n]
-        return groups[o.group].texts[o.inst][o.field].text
+        return groups[o.group].texts[o.inst][o.field]
+
+    def text(n: int) -> str:
+        return field(n).text
 
     strings = [text(n)[a:b] for n, (a, b) in enumerate(ext)]
     counts: dict = defaultdict(Counter)
@@ -269,7 +272,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         for n in members:
             o = obs[n]
             a, b = ext[n]
-            t = groups[o.group].texts[o.inst][o.field]
+            t = field(n)
             whole = _whole_hits(t, src, pattern)
             k = t.text.find(src, a, b)     # inside its span: a glued affix beside it
             while k >= 0 and (k not in t.cuts or k + len(src) not in t.cuts):
@@ -311,7 +314,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         if k < 0:
             return None
         a, b = ext[n]
-        t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
+        t = field(n)
         pre, suf = s[:k], s[k + len(m):]
         # cuts on grapheme boundaries only (a vowel sign never leaves its base)
         if (pre and a + k not in t.cuts) or (suf and a + k + len(m) not in t.cuts):
@@ -323,7 +326,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         the word its span starts or ends inside (``و`` of ``وسيارة إطفاء``),
         or ``("",)``."""
         a, b = ext[n]
-        t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
+        t = field(n)
         k = bisect.bisect_right(t.starts, a) - 1
         pre = t.text[t.starts[k]:a] if 0 <= k and a < t.ends[k] else ""
         k = bisect.bisect_left(t.ends, b)
@@ -371,6 +374,15 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     spans: list = list(ext)
     affixes = set()
     placed: dict = {}                       # place -> its template affix
+
+    def take_off(n: int, pre: str, suf: str) -> None:
+        """Split a template affix off observation ``n``'s span, on grapheme
+        cuts only (a vowel sign never leaves its base)."""
+        a, b = ext[n]
+        cuts_n = field(n).cuts
+        if a + len(pre) in cuts_n and b - len(suf) in cuts_n:
+            spans[n] = (a + len(pre), b - len(suf))
+            strings[n] = strings[n][len(pre):len(strings[n]) - len(suf)]
     for key, (pre, suf) in affixed.items():
         pl, _v = key
         others = sum(k for a, k in decided[pl].items() if a not in ((pre, suf), ("",)))
@@ -384,12 +396,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             # one whose instances disagree, corrupted, says nothing)
             continue
         for n, s in per_pv[key]:
-            a, b = ext[n]
-            t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
-            if s is not None and _extends(s, (pre, suf)) and a + len(pre) in t.cuts \
-                    and b - len(suf) in t.cuts:
-                spans[n] = (a + len(pre), b - len(suf))
-                strings[n] = strings[n][len(pre):len(strings[n]) - len(suf)]
+            if s is not None and _extends(s, (pre, suf)):
+                take_off(n, pre, suf)
         affixes.add((pl[0], obs[per_pv[key][0][0]].slot, pre, suf))
         placed[pl] = (pre, suf)
     # a value that never reads bare (every template glues its affix on it:
@@ -403,13 +411,9 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             continue
         for n, s in items:
             st = strings[n]
-            a, b = ext[n]
-            t = groups[obs[n].group].texts[obs[n].inst][obs[n].field]
             if s is None and st == main[v] and spans[n] == ext[n] and \
-                    st.startswith(pre) and st.endswith(suf) and len(st) > len(pre) + len(suf) \
-                    and a + len(pre) in t.cuts and b - len(suf) in t.cuts:
-                spans[n] = (a + len(pre), b - len(suf))
-                strings[n] = st[len(pre):len(st) - len(suf)]
+                    st.startswith(pre) and st.endswith(suf) and len(st) > len(pre) + len(suf):
+                take_off(n, pre, suf)
     # a general affix is looked for on the readings with what the edges cut
     # off inside a word put back (``čöčö ni`` of ``čöčö nijök``: the value's
     # last word is shared, the edges kept the suffix out of it)
