@@ -513,3 +513,32 @@ def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
     assert score(derive(dict(base, ibm=0.5)), params) < 0
     assert score(derive(dict(base, ibm=0.03)), params) < 0
 
+
+
+def test_a_value_unit_of_the_reference_does_not_take_a_frame_units_place():
+    """``N {s} P . N {s} P {w} .``: the reference instance's adverb begins with
+    a unit one adjective begins with too.  Matched against the whole
+    reference, every instance of that adjective can match the adverb's unit
+    instead of the second ``P`` (the two tie), so the adjective would "lack"
+    ``P`` and ``P`` would stop being frame in the whole group (and the
+    particle then joins the adverb: ``{s}{very}`` with ``ပဲ`` in every
+    adverb).  Which instances lack a unit is read against the frame
+    candidates alone."""
+    from tea_solver.keys.model.frame import frame_units
+    import itertools
+    n_, p_, dot = 1, 2, 3
+    x = 40
+    adjs = {"s0": [10, 11], "s1": [12, 13], "s2": [x, 14], "s3": [15, 16]}
+    advs = {"w0": [x, 41], "w1": [42], "w2": [43, 44], "w3": [45]}
+    seqs, values = [], []
+    for (s, su), (w, wu) in itertools.product(adjs.items(), advs.items()):
+        for _rep in range(3):
+            seqs.append([n_] + su + [p_, dot, n_] + su + [p_] + wu + [dot])
+            values.append([s, s, w])
+    # the reference is the first row (adverb w0 = [x, 41]); rotate so that it
+    # is not always first, which must not matter either
+    for shift in (0, 5):
+        rows, vals = seqs[shift:] + seqs[:shift], values[shift:] + values[:shift]
+        marks = frame_units(rows, ModelParams().frame_share, vals)
+        for seq, ms in zip(rows, marks):
+            assert [u for u, m in zip(seq, ms) if m] == [n_, p_, dot, n_, p_, dot], seq

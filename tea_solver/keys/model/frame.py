@@ -116,13 +116,20 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     _matched, refpos = _lcs_matches(arr, lengths, ref)
     counts = np.bincount(refpos[refpos >= 0], minlength=len(ref))
     keep = counts >= need
-    if values is not None:
+    if values is not None and keep.any():
         by_value: dict = {}
         for r, vs in enumerate(values):
             for v in set(vs):
                 by_value.setdefault(v, []).append(r)
-        for j in np.flatnonzero(keep):
-            has = (refpos == j).any(axis=1)
+        # which instances lack a unit is read against the candidate frame
+        # alone: against the whole reference, a value's unit the reference
+        # happens to show (``သူ`` of its adverb) can take the match from a
+        # frame unit it ties with (the ``ပဲ`` before it), in every instance
+        # of a value that shows the same unit
+        cand = np.flatnonzero(keep)
+        _m, candpos = _lcs_matches(arr, lengths, ref[cand])
+        for k, j in enumerate(cand):
+            has = (candpos == k).any(axis=1)
             for rows in by_value.values():
                 missing = len(rows) - int(has[rows].sum())
                 if missing >= 2 and missing >= frame_share * len(rows):
