@@ -85,7 +85,10 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     four intensifiers share (``hơi``), the copula only some states take
     (``だ``).  It is no frame unit: it stays with the values, and the file
     decides where it belongs (:mod:`.forms`).  One instance without it is no
-    evidence (a corrupted instance drops a frame word just as well).
+    evidence (a corrupted instance drops a frame word just as well).  Which
+    instances lack a unit is read against the units most instances match
+    (the frame candidates), not the whole reference, whose own values can
+    tie with a frame unit and take its match.
     """
     if not seqs:
         return []
