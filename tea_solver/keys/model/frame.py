@@ -119,6 +119,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     _matched, refpos = _lcs_matches(arr, lengths, ref)
     counts = np.bincount(refpos[refpos >= 0], minlength=len(ref))
     keep = counts >= need
+    final = None                    # the matches against ref[keep], once known
     if values is not None and keep.any():
         by_value: dict = {}
         for r, vs in enumerate(values):
@@ -130,7 +131,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
         # frame unit it ties with (the ``ပဲ`` before it), in every instance
         # of a value that shows the same unit
         cand = np.flatnonzero(keep)
-        _m, candpos = _lcs_matches(arr, lengths, ref[cand])
+        cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand])
         for k, j in enumerate(cand):
             has = (candpos == k).any(axis=1)
             for rows in by_value.values():
@@ -138,8 +139,11 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
                 if missing >= 2 and missing >= frame_share * len(rows):
                     keep[j] = False
                     break
+        if keep.sum() == len(cand):     # no candidate dropped: those are the matches
+            final = cand_matched
     frame = ref[keep]
     if len(frame) == 0:
         return [[False] * len(s) for s in seqs]
-    final, _pos = _lcs_matches(arr, lengths, frame)
+    if final is None:
+        final, _pos = _lcs_matches(arr, lengths, frame)
     return [list(final[r, :lengths[r]]) for r in range(n)]
