@@ -42,19 +42,28 @@ MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
 def text_tokens(fields: Sequence[str], spaced: bool) -> tuple:
     """Field texts as the tokens a corruption hits (:func:`frame_tokens`, the
     model's count of corruptions; ``spaced``: the group's script has spaces),
-    fields separated by a marker."""
-    out: list = []
-    for k, field in enumerate(fields):
-        if k:
-            out.append(None)
-        out.extend(frame_tokens(field, spaced))
-    return tuple(out)
+    fields separated by a marker: one view, words, where the script has
+    spaces; two, grapheme clusters and code points, where it has none."""
+    views = []
+    for chars in ((False,) if spaced else (False, True)):
+        out: list = []
+        for k, field in enumerate(fields):
+            if k:
+                out.append(None)
+            out.extend(frame_tokens(field, spaced, chars))
+        views.append(tuple(out))
+    return tuple(views)
 
 
 def shape_tokens(shape, spaced: bool) -> tuple:
     """A shape as :func:`text_tokens`, each slot one :func:`slot_mark`."""
     return text_tokens(["".join(p if isinstance(p, str) else slot_mark(p) for p in field)
                         for field in shape], spaced)
+
+
+def _one_corruption(mine: tuple, theirs: tuple) -> bool:
+    """Are two :func:`text_tokens` one corruption apart in some view?"""
+    return any(one_edit(a, b) for a, b in zip(mine, theirs))
 
 
 def _written_out(shape, fills: dict) -> list[str]:
@@ -126,7 +135,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
         mine = shape_tokens(shape, spaced)
         kids = [kid for kid, _c in slots]
         for n, (theirs, their_kids, their_slots) in enumerate(kept):
-            if kids != their_kids or not one_edit(mine, theirs):
+            if kids != their_kids or not _one_corruption(mine, theirs):
                 continue
             mapped: dict = {}
             if any(mapped.setdefault(t, fills[s]) != fills[s]
@@ -160,6 +169,6 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
             continue
         for fills in _by_forms(shape, occurrences, known, by_id):
             theirs = text_tokens(_written_out(shape, fills), spaced)
-            if theirs == mine or one_edit(mine, theirs):
+            if theirs == mine or _one_corruption(mine, theirs):
                 return n, fills
     return None

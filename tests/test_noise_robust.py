@@ -431,3 +431,145 @@ def test_a_slot_written_twice_is_placed_twice():
     assert sorted(t["lexicons"]["adj"]) == sorted(CMP.values())
     assert t["support"] == len(rows)
     assert "outliers" not in doc["report"]["groups"][0]
+
+
+# --------------------------------------------------------------------------- #
+# 5. one corrupted instance does not reshape what the others show
+
+
+def test_a_value_containing_a_frame_unit_is_not_cut_by_its_match():
+    """``D {v} X N .`` where one value's units contain ``X`` (``ဓီဒါဎါ``
+    before the frame's ``ဒါ``): matching the frame's ``X`` to its first copy,
+    inside the value, would cut the value in two regions; the alignment that
+    leaves one run of unmatched units matches the frame's own copy."""
+    d, x, n, dot = 1, 2, 3, 4
+    inner = [50, x, 51]
+    seqs = [[d, 100 + k, x, n, dot] for k in range(12)]
+    for pos in (2, 7, 12):
+        seqs.insert(pos, [d] + inner + [x, n, dot])
+    # and a doubled stretch (``stark? stark?``, the value and the frame
+    # unit after it written twice) is a corruption: the frame unit is the
+    # first copy's, the repeat stays outside the value
+    stutter = [d, 200, x, 200, x, n, dot]
+    seqs.insert(5, stutter)
+    marks = frame_units(seqs, ModelParams().frame_share)
+    for s, ms in zip(seqs, marks):
+        assert [u for u, m in zip(s, ms) if m] == [d, x, n, dot]
+        if s is stutter:
+            assert ms == [True, False, True, False, False, True, True]
+        else:
+            assert not any(ms[1:len(s) - 3]), (s, ms)   # the value is one run
+
+
+def _obs(group, slot, value):
+    from types import SimpleNamespace
+    return SimpleNamespace(group=group, slot=slot, lexval=(slot[0], slot[1], value))
+
+
+def test_an_allomorph_affix_survives_a_value_read_from_a_corrupted_instance():
+    """Harmony suffixes ``wi`` / ``wı`` on the values of two lexicons are the
+    templates' (:func:`tea_solver.keys.model.forms._general_affixes`), even
+    where one value's only reading is a corrupted word without either (its
+    one instance had a frame word replaced and the value read there): the
+    values carry the affix in ``share`` of them, not in every one."""
+    from tea_solver.keys.model.forms import _general_affixes
+    adj, st = ("adj", None), ("s", None)
+    strings, obs = [], []
+    readings = {adj: ["hufuwi", "rerowi", "didiwi", "ugirorwı", "bifowı", "omawı",
+                      "mafubiwı", "rimawı", "zqxq"],
+                st: ["gemwi", "gibiwi", "haluwı", "rowı", "fadawı", "kiwı"]}
+    for g, slot in enumerate(readings):
+        for k, text in enumerate(readings[slot]):
+            obs.append(_obs(g, slot, "v%d" % k))
+            strings.append(text)
+    got = sorted(_general_affixes(obs, strings, share=0.75))
+    assert got == [(0, adj, "", "wi"), (0, adj, "", "wı"),
+                   (1, st, "", "wi"), (1, st, "", "wı")]
+    # one reading short of the share: no affix is the template's
+    few = {adj: readings[adj][:3] + ["zqxa", "zqxb", "zqxc"], st: readings[st]}
+    strings = [t for slot in few for t in few[slot]]
+    obs = [_obs(g, slot, "v%d" % k) for g, slot in enumerate(few)
+           for k in range(len(few[slot]))]
+    assert all(g != 0 for g, *_rest in _general_affixes(obs, strings, share=0.75))
+
+
+def test_the_most_common_allomorph_does_not_hide_the_others():
+    """Where three quarters of the values carry ``wı``, it is a shared
+    affix; the values with ``wi`` carry its other allomorph, not a word of
+    their own."""
+    from tea_solver.keys.model.forms import _general_affixes
+    adj, st = ("adj", None), ("s", None)
+    readings = {adj: ["ugirorwı", "bifowı", "omawı", "mafubiwı", "rimawı", "gamowı",
+                      "hufuwi", "rerowi"],
+                st: ["gemwi", "gibiwi", "haluwı", "rowı", "fadawı", "kiwı"]}
+    strings = [t for slot in readings for t in readings[slot]]
+    obs = [_obs(g, slot, "v%d" % k) for g, slot in enumerate(readings)
+           for k in range(len(readings[slot]))]
+    got = sorted(_general_affixes(obs, strings, share=0.75))
+    assert (0, adj, "", "wi") in got and (0, adj, "", "wı") in got
+
+
+def test_a_value_seen_once_is_placed_where_its_slot_stands():
+    """A value drawn once in the file claims every unit of its one instance
+    alike; where a corruption replaced a frame word by a word seen nowhere
+    else, the value's span is the region where the group's other instances
+    have the slot (between ``wa`` and ``desu``), not the replaced word; the
+    instance is then one frame edit from the template, left out, and its
+    value given back."""
+    small = [{"template_id": "most", "source": "Who is the most %s?" % q, "fill": {"q": q},
+              "target": "dare wa %s desu ka?" % t} for q, t in QUALITY.items()]
+    small[4]["target"] = small[4]["target"].replace("dare", "zqx")
+    insts, doc = _noisy_with(small)
+    model = fit_file(group_instances(insts))
+    al = model.groups[list(group_instances(insts)).index("most")]
+    for spans, r in zip(al.spans, small):
+        assert [s.text for s in spans] == [QUALITY[r["fill"]["q"]]]
+    block = _outliers(doc, "most")
+    assert block["uncovered"] == [i.id for i in insts if i.target_value.startswith("zqx")]
+    [t] = by_group(doc)["most"]
+    assert t["template"] == "dare wa {q} desu ka?"
+    assert sorted(t["lexicons"]["q"]) == sorted(QUALITY.values())
+
+
+def test_a_code_point_corruption_of_an_unspaced_frame_is_one_edit():
+    """In a script without spaces a corruption may replace one code point of
+    a cluster (the vowel sign of ``ខើ`` by ``e``): two edits of grapheme
+    clusters, one of code points.  Either view counts."""
+    from types import SimpleNamespace
+    from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
+    frame = "អ្ខិំឞ្ឃុះខើអោំឡូ"
+    values = ["ខឹឋុះអឹ", "ខឹបេះឡុ", "ខួបេភែ", "ឃុប្ឃីះន្អុំ", "ជាំទៅ", "ដូឍី", "ឋើឃួឞុ",
+              "លៅខី", "ឃួឃ្លឹនឹ", "បោភ្អោ"]
+    occ = SimpleNamespace(slot=("adj", 1))
+    targets, spans = [], []
+    for k, v in enumerate(values):
+        head = frame.replace("ខើ", "ខe") if k == 3 else frame
+        targets.append((head + v + "?",))
+        spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
+    al = GroupAlignment(targets, spans)
+    assert small_group_outliers(al, 0.1) == [k == 3 for k in range(len(values))]
+    # a cluster dropped whole is one edit of clusters
+    targets[5] = (frame.replace("ខើ", "") + values[5] + "?",)
+    spans[5] = [Span(occ, 0, len(frame) - 2, len(frame) - 2 + len(values[5]), values[5])]
+    al = GroupAlignment(targets, spans)
+    assert small_group_outliers(al, 0.1) == [k in (3, 5) for k in range(len(values))]
+
+
+def test_two_values_that_overlap_are_cut_on_word_bounds():
+    """An intensifier's left edge reaches into the word before it (the last
+    word several adjectives share, ``rıwomwı``), which the adjective keeps:
+    the intensifier starts at its own first word, not at the space after the
+    adjective (`` böñü`` would be a lexicon entry no human writes)."""
+    from tea_solver.keys.model.forms import Edge, Obs, _resolve_overlaps
+    text = "fidö rıwomwı böñü"
+    fido, riwom, bonu = Edge("fidö", False, False, 0, 4), \
+        Edge("rıwomwı", False, False, 5, 12), Edge("böñü", False, False, 13, 17)
+    s = Obs(0, 0, 0, ("s", None, "open"), ("s", None), "fidö", 0, 4,
+            units=[fido], right=[riwom, bonu])
+    very = Obs(0, 0, 0, ("very", None, "very"), ("very", None), "böñü", 13, 17,
+               units=[bonu], left=[riwom, fido])
+    at = {(0, 1, 1): riwom, (0, 1, 2): bonu, (1, -1, 1): riwom, (1, -1, 2): fido}
+    probs = {(s.lexval, 1, 1): 0.9, (s.lexval, 1, 2): 0.1,
+             (very.lexval, -1, 1): 0.7, (very.lexval, -1, 2): 0.1}
+    got = _resolve_overlaps([s, very], [(0, 12), (5, 17)], probs, at)
+    assert [text[a:b] for a, b in got] == ["fidö rıwomwı", "böñü"]

@@ -357,7 +357,7 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> l
     spread over the frame's tokens, at least one."""
     frames, support, tokens = _frame_support(al)
     return _copies(frames, support, tokens,
-                   {c: max(1.0, rate * len(frames) / max(1, len(tokens[c])))
+                   {c: max(1.0, rate * len(frames) / max(1, len(tokens[c][0])))
                     for c, n in support.items() if n > shared})
 
 
@@ -381,9 +381,12 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict) -> lis
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]``, while no more than that show its own?"""
-    paradigms = frame_paradigms([tokens[c] for c in expected])
+    views = [{f: v[k] for f, v in tokens.items()} for k in range(len(next(iter(tokens.values()))))] \
+        if tokens else []
+    paradigms = [frame_paradigms([view[c] for c in expected]) for view in views]
     odd = {f: any(c != f and support[f] <= e < support[c]
-                  and corrupted_copy(tokens[f], tokens[c], paradigms)
+                  and any(corrupted_copy(view[f], view[c], par)
+                          for view, par in zip(views, paradigms))
                   for c, e in expected.items())
            for f in support}
     return [odd[f] for f in frames]
@@ -391,11 +394,14 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict) -> lis
 
 def _frame_support(al: "GroupAlignment") -> tuple[list, Counter, dict]:
     """Each instance's frame, how many instances show each frame, and each
-    frame's tokens for counting corruptions."""
+    frame's tokens for counting corruptions: one view (words) where the
+    script has spaces, two (grapheme clusters, code points) where it has
+    none (:func:`.units.frame_tokens`)."""
     frames = _frames(al)
     support = Counter(frames)
     spaced = written_spaced(t for target in al.targets for t in target)
-    tokens = {f: tuple(tok for field in f for tok in frame_tokens(field, spaced))
+    tokens = {f: tuple(tuple(tok for field in f for tok in frame_tokens(field, spaced, chars))
+                       for chars in ((False,) if spaced else (False, True)))
               for f in support}
     return frames, support, tokens
 

@@ -199,7 +199,25 @@ def _resolve_overlaps(obs, ext: list, probs: dict, at: dict) -> list:
             ext[b] = (max(sb, cut) if cut < eb else sb, eb)
             if ext[a][1] > ext[b][0]:
                 ext[b] = (ext[a][1], eb)
+            # a cut falls on unit bounds: the space between two words is
+            # neither value's (`` böñü`` read after the word its neighbour kept)
+            ext[a] = (ext[a][0], _unit_end_before(obs[a], ext[a][1], ext[a][0]))
+            ext[b] = (_unit_start_after(obs[b], ext[b][0], ext[b][1]), ext[b][1])
     return ext
+
+
+def _unit_start_after(o, pos: int, end: int) -> int:
+    """The first start of one of ``o``'s units (core or beside it) at or
+    after ``pos`` and before ``end``; ``pos`` itself where none is."""
+    starts = [e.start for e in (*o.units, *o.left, *o.right) if pos <= e.start < end]
+    return min(starts) if starts else pos
+
+
+def _unit_end_before(o, pos: int, start: int) -> int:
+    """The last end of one of ``o``'s units at or before ``pos`` and after
+    ``start``; ``pos`` itself where none is."""
+    ends = [e.end for e in (*o.units, *o.left, *o.right) if start < e.end <= pos]
+    return max(ends) if ends else pos
 
 
 @dataclass
@@ -419,7 +437,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # last word is shared, the edges kept the suffix out of it)
     restored = [cuts[n][0] + st + cuts[n][1] if len(cuts[n]) == 2 and spans[n] == ext[n] else st
                 for n, st in enumerate(strings)]
-    for g, slot, pre, suf in _general_affixes(obs, restored, anchored):
+    for g, slot, pre, suf in _general_affixes(obs, restored, anchored, share=affix_share):
         for n, o in enumerate(obs):
             if (o.group, o.slot) != (g, slot) or spans[n] is None or o.lexval in anchored:
                 continue
@@ -503,8 +521,8 @@ _MIN_AFFIX = 2
 
 
 def _general_affixes(obs, strings: list, anchored: set = frozenset(),
-                     min_len: int = _MIN_AFFIX) -> list:
-    """Glued affixes that every value of a slot carries in a group, and that
+                     min_len: int = _MIN_AFFIX, share: float = 0.75) -> list:
+    """Glued affixes that the values of a slot carry in a group, and that
     the values of another lexicon carry too: ``(group, slot, prefix, suffix)``.
 
     A predicate ending (``…zi``) that every adjective and every state takes
@@ -513,6 +531,10 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
     lexicons alike does — a lexicon entry is its value's own word.  Only
     affixes of ``min_len`` graphemes or more, glued to a word, count (one
     shared final letter is more often a coincidence of the words).
+    "The values carry it" means ``share`` of them (their most common
+    reading) and of their instances: a corrupted instance that is a value's
+    only one (a frame word read as the value) must not hide the template's
+    affix from the other values.
     """
     per: dict = defaultdict(lambda: defaultdict(Counter))
     for n, o in enumerate(obs):
@@ -526,29 +548,25 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
         modal = [c.most_common(1)[0][0] for c in by_val.values()]
         total = sum(sum(c.values()) for c in by_val.values())
         for side in (-1, 1):
-            texts = modal if side > 0 else [m[::-1] for m in modal]
-            common = os.path.commonprefix([t[::-1] for t in texts])[::-1] if side > 0 \
-                else os.path.commonprefix([t[::-1] for t in texts])
-            affix = common if side > 0 else common[::-1]
-            if not (len(affix) < min_len or any(ch.isspace() for ch in affix) or
-                    not affix.strip() or any(len(m) <= len(affix) for m in modal)):
-                glued = all((m[-len(affix) - 1] if side > 0 else m[len(affix)]).isalnum()
-                            for m in modal)
-                carrying = sum(k for c in by_val.values() for st, k in c.items()
-                               if (st.endswith(affix) if side > 0 else st.startswith(affix)))
-                if glued and carrying >= 0.75 * total:
-                    found[(side, affix)].append((g, slot))
+            shared = _shared_affix(modal, side, min_len, share)
+            allo = _allomorphs(modal, side, min_len, share=share)
+            # the shared affix and, where it is one of a set of allomorphs
+            # (``wı`` on most values, ``wi`` on the rest), the set
+            options = [allo] if allo and shared and shared[0] in allo else [shared, allo]
+            for affixes in options:
+                if affixes is None:
                     continue
-            allo = _allomorphs(modal, side, min_len)
-            if allo is None:
-                continue
-            carrying = sum(k for c in by_val.values() for st, k in c.items()
-                           if any(st.endswith(a) if side > 0 else st.startswith(a)
-                                  for a in allo))
-            if carrying >= 0.75 * total:
-                sets[(g, slot, side)] = allo
-                for a in allo:
+                carrying = sum(k for c in by_val.values() for st, k in c.items()
+                               if any(len(st) > len(a) and
+                                      (st.endswith(a) if side > 0 else st.startswith(a))
+                                      for a in affixes))
+                if carrying < share * total:
+                    continue
+                if len(affixes) > 1:
+                    sets[(g, slot, side)] = affixes
+                for a in affixes:
                     found[(side, a)].append((g, slot))
+                break
     general = {key for key, places in found.items()
                if len({slot[0] for _g, slot in places}) >= 2}
     out = []
@@ -563,24 +581,59 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
     return out
 
 
-def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4) -> tuple | None:
+def _end(m: str, n: int, side: int) -> str:
+    return m[-n:] if side > 0 else m[:n]
+
+
+def _glued(modal: Sequence[str], ends, n: int, side: int) -> bool:
+    """Is each ending in ``ends`` (``n`` letters on ``side``) glued to the
+    word of every value that carries it (a letter beside it, not a space)?"""
+    return all((m[-n - 1] if side > 0 else m[n]).isalnum()
+               for m in modal if len(m) > n and _end(m, n, side) in ends)
+
+
+def _shared_affix(modal: Sequence[str], side: int, min_len: int,
+                  share: float) -> tuple | None:
+    """The longest glued ending (``side`` 1) or beginning (-1) of
+    ``min_len`` letters or more that ``share`` of the values carry with more
+    of the value beside it, as a one-element tuple; None where there is none."""
+    best = None
+    for n in range(min_len, max(len(m) for m in modal)):
+        ends = Counter(_end(m, n, side) for m in modal if len(m) > n)
+        if not ends:
+            break
+        end, k = ends.most_common(1)[0]
+        if k < share * len(modal):
+            break
+        best = (n, end)
+    if best is None:
+        return None
+    n, end = best
+    if any(ch.isspace() for ch in end) or not end.strip() or not _glued(modal, {end}, n, side):
+        return None
+    return (end,)
+
+
+def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4,
+                share: float = 1.0) -> tuple | None:
     """The forms of one glued affix that alternate with the value (vowel
     harmony ``łu``/``łü``, assimilation ``da``/``ta``): the longest ending
-    (``side`` 1) or beginning (-1) length at which every value shows one of
-    two to ``most`` strings, each on two values or more, differing from each
-    other in one letter.  None where there is no such set."""
+    (``side`` 1) or beginning (-1) length at which ``share`` of the values
+    show one of two to ``most`` strings, each on two values or more,
+    differing from each other in one letter.  None where there is no such set."""
     if len(modal) < 4:
         return None
     for n in range(min(4, min(len(m) for m in modal) - 1), min_len - 1, -1):
-        ends = Counter(m[-n:] if side > 0 else m[:n] for m in modal)
-        if not 2 <= len(ends) <= most or min(ends.values()) < 2:
+        seen = Counter(_end(m, n, side) for m in modal if len(m) > n)
+        ends = {e: k for e, k in seen.items() if k >= 2}
+        if not 2 <= len(ends) <= most or sum(ends.values()) < share * len(modal):
             continue
         if any(ch.isspace() or not ch.isalnum() for e in ends for ch in e):
             continue
         if not all(sum(x != y for x, y in zip(a, b)) == 1
                    for a, b in itertools.combinations(ends, 2)):
             continue
-        if all((m[-n - 1] if side > 0 else m[n]).isalnum() for m in modal):
+        if _glued(modal, ends, n, side):
             return tuple(sorted(ends))
     return None
 

@@ -45,21 +45,67 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray):
         t = np.maximum(prev[:, 1:], prev[:, :-1] + eq)
         t = np.maximum.accumulate(t, axis=1)
         table[i + 1, :, 1:] = t
-    # backtrack each sequence
+    # backtrack each sequence twice — matching each reference unit to its
+    # earliest copy, then to its latest — and keep the alignment that leaves
+    # fewer runs of unmatched units (on a tie, the earliest): a value that
+    # contains a frame unit (``ဓီဒါဎါ`` before the frame's ``ဒါ``) must not
+    # be cut in two by the frame unit's match inside it.  Unless a run the
+    # earliest leaves repeats the units just before it (``stark? stark?``):
+    # that is a doubled stretch, a corruption, not a value
     for r in range(n):
-        i, j = int(lengths[r]), m
-        while i > 0 and j > 0:
-            cur = table[i, r, j]
-            if cur == table[i - 1, r, j]:
-                i -= 1
-            elif cur == table[i, r, j - 1]:
-                j -= 1
-            else:
-                out[r, i - 1] = True
-                refpos[r, i - 1] = j - 1
-                i -= 1
-                j -= 1
+        length = int(lengths[r])
+        early = _backtrack(table, seqs[r], ref, r, length, m, False)
+        best = early
+        runs = _unmatched_runs({i for i, _j in early}, length)
+        if len(runs) > 1 and not any(_repeats(seqs[r], a, b) for a, b in runs):
+            late = _backtrack(table, seqs[r], ref, r, length, m, True)
+            if len(_unmatched_runs({i for i, _j in late}, length)) < len(runs):
+                best = late
+        for i, j in best:
+            out[r, i] = True
+            refpos[r, i] = j
     return out, refpos
+
+
+def _repeats(seq, a: int, b: int) -> bool:
+    """Do units ``a..b`` (inclusive) repeat the as many units before them?"""
+    k = b - a + 1
+    return a >= k and list(seq[a - k:a]) == list(seq[a:b + 1])
+
+
+def _backtrack(table, seq, ref, r: int, i: int, j: int, late: bool) -> list:
+    """One longest common subsequence of row ``r`` and ``ref`` as (seq
+    position, ref position) pairs: each reference unit matched as early in
+    the sequence as the LCS allows, or (``late``) as late."""
+    pairs = []
+    while i > 0 and j > 0:
+        cur = table[i, r, j]
+        if late and seq[i - 1] == ref[j - 1] and table[i - 1, r, j - 1] + 1 == cur:
+            pairs.append((i - 1, j - 1))
+            i -= 1
+            j -= 1
+        elif cur == table[i - 1, r, j]:
+            i -= 1
+        elif cur == table[i, r, j - 1]:
+            j -= 1
+        else:
+            pairs.append((i - 1, j - 1))
+            i -= 1
+            j -= 1
+    return pairs
+
+
+def _unmatched_runs(matched: set, length: int) -> list:
+    """The maximal runs of unmatched positions of a sequence, ``(first, last)``."""
+    runs: list = []
+    for i in range(length):
+        if i in matched:
+            continue
+        if runs and runs[-1][1] == i - 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return [tuple(r) for r in runs]
 
 
 def _pad(seqs: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:

@@ -184,15 +184,60 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         for i, flags in enumerate(frame_units(seqs, params.frame_share, values)):
             frame[i][f] = flags
     out = GroupRegions(list(texts), list(occs), frame)
+    orders, tied = [], []
     for i, (fields, os, fr) in enumerate(zip(texts, occs, frame)):
         order = {}
         if sources is not None:
             pos = source_positions(os, sources[i])
             order = {o: pos.get(o, (0, 0, 0))[:2] for o in os}
-        pieces, unplaced = _place(fields, os, fr, stats, params, order)
+        orders.append(order)
+        ties: list = []
+        pieces, unplaced = _place(fields, os, fr, stats, params, order, ties=ties)
         out.pieces.append(pieces)
         out.unplaced.append(unplaced)
+        tied.append(bool(ties))
+    if any(tied):
+        # a value that claims two regions alike (it is seen once in the file,
+        # and a corruption put an unknown word where a frame word was) is
+        # where the group's other instances have that slot: between the same
+        # frame units
+        where = _slot_contexts(out)
+        for i in (i for i, t in enumerate(tied) if t):
+            out.pieces[i], out.unplaced[i] = _place(
+                texts[i], occs[i], frame[i], stats, params, orders[i], where=where)
     return out
+
+
+def _slot_place(o: Occurrence) -> tuple:
+    """Where an occurrence stands in its group's template: its draw, tuple
+    element and repeat (as :func:`tea_solver.keys.model._place`)."""
+    return (o.draw.name, o.element, o.nth)
+
+
+def _context(fields, frame, f: int, a: int, b: int) -> tuple:
+    """The frame units just outside units ``a..b`` of field ``f`` (None at an
+    edge of the field)."""
+    units = fields[f].units
+    left = units[a - 1] if a > 0 and frame[f][a - 1] else None
+    right = units[b + 1] if b + 1 < len(units) and frame[f][b + 1] else None
+    return (f, left, right)
+
+
+def _slot_contexts(gr: "GroupRegions") -> dict:
+    """Per place of a slot in the group's template, how often its value's
+    region stands between which frame units."""
+    where: dict = defaultdict(Counter)
+    for fields, fr, pieces in zip(gr.texts, gr.frame, gr.pieces):
+        for p in pieces:
+            f = p.field
+            flags = fr[f]
+            a, b = p.first, p.last
+            while a > 0 and not flags[a - 1]:
+                a -= 1
+            while b + 1 < len(flags) and not flags[b + 1]:
+                b += 1
+            where[_slot_place(p.occ)][_context(fields, fr, f, a, b)] += 1
+    return where
 
 
 def _regions(flags: Sequence[bool]) -> list[tuple[int, int]]:
@@ -208,7 +253,8 @@ def _regions(flags: Sequence[bool]) -> list[tuple[int, int]]:
 
 
 def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
-           params: ModelParams, src_order: dict | None = None) -> tuple[list, list]:
+           params: ModelParams, src_order: dict | None = None, ties: list | None = None,
+           where: dict | None = None) -> tuple[list, list]:
     """The core of each occurrence of one instance.
 
     Each region is cut into contiguous segments, one per occurrence that
@@ -223,7 +269,9 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     outside, for :mod:`.edges` to decide alike for every value.  An
     occurrence that claims nothing anywhere (three intensifiers translated
     alike) takes a region nobody claims, when there are as many as such
-    occurrences.
+    occurrences.  Two regions a value claims alike go to the one that stands
+    where its slot stands in the group's other instances (``where``,
+    :func:`_slot_contexts`); without ``where``, such a tie is reported in ``ties``.
     """
     src_order = src_order or {}
     regions = [(f, a, b) for f, t in enumerate(fields) for a, b in _regions(frame[f])]
@@ -246,7 +294,16 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     homeless = []
     for v, os in by_val.items():
         totals = [(sum(score[(r, os[0])]), r) for r in range(len(regions))]
-        best = sorted([t for t in totals if t[0] > 0], key=lambda t: (-t[0], t[1]))[:len(os)]
+        ranked = sorted([t for t in totals if t[0] > 0], key=lambda t: (-t[0], t[1]))
+        if len(ranked) > len(os) and abs(ranked[len(os) - 1][0] - ranked[len(os)][0]) < 1e-9:
+            if ties is not None:
+                ties.append(v)
+            if where is not None:
+                seen = [where.get(_slot_place(o), Counter()) for o in os]
+                ranked.sort(key=lambda t: (-round(t[0], 9),
+                                           -max(c[_context(fields, frame, *regions[t[1]])]
+                                                for c in seen), t[1]))
+        best = ranked[:len(os)]
         chosen = sorted(r for _s, r in best)
         for o, r in zip(os, chosen):
             members[r].append(o)

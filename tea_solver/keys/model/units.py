@@ -184,17 +184,25 @@ def written_spaced(texts: Iterable[str]) -> bool:
     return 2 * sum(" " in t for t in texts) >= len(texts) > 0
 
 
-def frame_tokens(field: str, spaced: bool) -> list:
+def frame_tokens(field: str, spaced: bool, chars: bool = False) -> list:
     """A frame's tokens for counting corruptions (:func:`edit_tokens`), its
     slots written with :func:`slot_mark`: where the script has spaces
     (``spaced``, the group's: :func:`written_spaced`), its whitespace words, a
     slot and the text glued to it being one (``{first_name}sat``); else its
-    slots and grapheme clusters."""
+    slots and grapheme clusters, or (``chars``) its slots and code points —
+    a corruption that replaces a vowel sign by another character is one edit
+    of code points and two of grapheme clusters, one that drops a whole
+    cluster the reverse, so an unspaced frame is compared both ways."""
     if spaced:
         return field.split()
     out: list = []
     for k, piece in enumerate(_SLOT.split(field)):
-        out.extend([piece] if k % 2 else edit_tokens(piece, False))
+        if k % 2:
+            out.append(piece)
+        elif chars:
+            out.extend(ch for ch in piece if not ch.isspace())
+        else:
+            out.extend(edit_tokens(piece, False))
     return out
 
 
