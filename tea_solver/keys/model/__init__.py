@@ -381,8 +381,9 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict) -> lis
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]``, while no more than that show its own?"""
-    views = [{f: v[k] for f, v in tokens.items()} for k in range(len(next(iter(tokens.values()))))] \
-        if tokens else []
+    # one view per way of counting tokens (words; or clusters and code points)
+    n_views = len(next(iter(tokens.values()))) if tokens else 0
+    views = [{f: per_view[k] for f, per_view in tokens.items()} for k in range(n_views)]
     paradigms = [frame_paradigms([view[c] for c in expected]) for view in views]
     odd = {f: any(c != f and support[f] <= e < support[c]
                   and any(corrupted_copy(view[f], view[c], par)
