@@ -34,25 +34,16 @@ from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.keys.model import one_edit
-from tea_solver.keys.model.units import frame_tokens, slot_mark, written_spaced
+from tea_solver.keys.model.units import edit_views, slot_mark, written_spaced
 
 MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
 
 
 def text_tokens(fields: Sequence[str], spaced: bool) -> tuple:
-    """Field texts as the tokens a corruption hits (:func:`frame_tokens`, the
-    model's count of corruptions; ``spaced``: the group's script has spaces),
-    fields separated by a marker: one view, words, where the script has
-    spaces; two, grapheme clusters and code points, where it has none."""
-    views = []
-    for chars in ((False,) if spaced else (False, True)):
-        out: list = []
-        for k, field in enumerate(fields):
-            if k:
-                out.append(None)
-            out.extend(frame_tokens(field, spaced, chars))
-        views.append(tuple(out))
-    return tuple(views)
+    """Field texts as the tokens a corruption hits, in each way the model
+    counts corruptions (:func:`edit_views`; ``spaced``: the group's script
+    has spaces), fields separated by a marker."""
+    return edit_views(fields, spaced, separated=True)
 
 
 def shape_tokens(shape, spaced: bool) -> tuple:

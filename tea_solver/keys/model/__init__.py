@@ -44,7 +44,7 @@ from .params import ModelParams
 from .regions import FileStats, group_regions
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import cut, frame_tokens, same_stem, slot_mark, written_spaced
+from .units import cut, edit_views, same_stem, slot_mark, written_spaced
 
 _WORD = re.compile(r"\w+|[^\w\s]")
 
@@ -264,8 +264,8 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
     place_found: Counter = Counter()
     for placed, occs in zip(placed_of, al.occurrences or []):
         for o in occs:
-            place_drawn[_place(o)] += 1
-            place_found[_place(o)] += id(o) in placed
+            place_drawn[o.place] += 1
+            place_found[o.place] += id(o) in placed
     out = []
     for f, spans, placed, occs in zip(frames, al.spans, placed_of,
                                       al.occurrences or [None] * len(frames)):
@@ -273,7 +273,7 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
         if occs is not None and any(
                 id(o) not in placed and drawn[o.lexval] >= 2
                 and found[o.lexval] >= 0.75 * drawn[o.lexval]
-                and 2 * place_found[_place(o)] >= place_drawn[_place(o)] for o in occs):
+                and 2 * place_found[o.place] >= place_drawn[o.place] for o in occs):
             # a value the model finds elsewhere but not here: its text is none
             # of the value's forms (a corrupted word)
             out.append(True)
@@ -283,12 +283,6 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
             for v in vals)
         out.append(odd)
     return out
-
-
-def _place(o: Occurrence) -> tuple:
-    """Where an occurrence stands in its group's template: its draw, tuple
-    element and repeat."""
-    return (o.draw.name, o.element, o.nth)
 
 
 def one_edit(a: Sequence, b: Sequence) -> bool:
@@ -397,13 +391,11 @@ def _frame_support(al: "GroupAlignment") -> tuple[list, Counter, dict]:
     """Each instance's frame, how many instances show each frame, and each
     frame's tokens for counting corruptions: one view (words) where the
     script has spaces, two (grapheme clusters, code points) where it has
-    none (:func:`.units.frame_tokens`)."""
+    none (:func:`.units.edit_views`)."""
     frames = _frames(al)
     support = Counter(frames)
     spaced = written_spaced(t for target in al.targets for t in target)
-    tokens = {f: tuple(tuple(tok for field in f for tok in frame_tokens(field, spaced, chars))
-                       for chars in ((False,) if spaced else (False, True)))
-              for f in support}
+    tokens = {f: edit_views(f, spaced) for f in support}
     return frames, support, tokens
 
 
@@ -584,7 +576,7 @@ def _place_repeats(texts, rows) -> None:
         for sp in list(spans):
             hit = _repeat_at(fields, spans, sp)
             if hit is not None:
-                found[_place(sp.occ)].append((spans, sp, hit))
+                found[sp.occ.place].append((spans, sp, hit))
     for place, hits in found.items():
         if 2 * len(hits) < len(rows) or len({sp.text for _r, sp, _h in hits}) < 2:
             continue
@@ -608,7 +600,7 @@ def _place_empty(texts, os_list, rows) -> None:
                 t = fields[sp.field].text
                 before = max([x.end for x in spans[:k] if x.field == sp.field] + [0])
                 after = min([x.start for x in spans[k + 1:] if x.field == sp.field] + [len(t)])
-                key = (sp.occ.draw.name, sp.occ.element, sp.occ.nth)
+                key = sp.occ.place
                 context[key][(t[max(before, sp.start - 8):sp.start],
                               t[sp.end:min(after, sp.end + 8)])] += 1
     for fields, os, spans in zip(texts, os_list, rows):
@@ -616,7 +608,7 @@ def _place_empty(texts, os_list, rows) -> None:
         for o in os:
             if id(o) in placed or o.lexval[2] != "":
                 continue
-            key = (o.draw.name, o.element, o.nth)
+            key = o.place
             for (left, right), _n in context.get(key, Counter()).most_common(3):
                 hit = None
                 for f, t in enumerate(fields):

@@ -267,7 +267,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # per place of a slot in a group's template (``first_name`` and
     # ``first_name1`` take different cases)
     def place(o) -> tuple:
-        return (o.group, (o.occ.draw.name, o.occ.element, o.occ.nth))
+        return (o.group, o.occ.place)
 
     selected, by_place = _conditioned(obs, strings, place)
     main = {v: _stem(v, c, selected, by_place) for v, c in counts.items()}

@@ -208,12 +208,6 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
     return out
 
 
-def _slot_place(o: Occurrence) -> tuple:
-    """Where an occurrence stands in its group's template: its draw, tuple
-    element and repeat (as :func:`tea_solver.keys.model._place`)."""
-    return (o.draw.name, o.element, o.nth)
-
-
 def _context(fields, frame, f: int, a: int, b: int) -> tuple:
     """The frame units just outside units ``a..b`` of field ``f`` (None at an
     edge of the field)."""
@@ -236,7 +230,7 @@ def _slot_contexts(gr: "GroupRegions") -> dict:
                 a -= 1
             while b + 1 < len(flags) and not flags[b + 1]:
                 b += 1
-            where[_slot_place(p.occ)][_context(fields, fr, f, a, b)] += 1
+            where[p.occ.place][_context(fields, fr, f, a, b)] += 1
     return where
 
 
@@ -299,7 +293,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             if ties is not None:
                 ties.append(v)
             if where is not None:
-                seen = [where.get(_slot_place(o), Counter()) for o in os]
+                seen = [where.get(o.place, Counter()) for o in os]
                 ranked.sort(key=lambda t: (-round(t[0], 9),
                                            -max(c[_context(fields, frame, *regions[t[1]])]
                                                 for c in seen), t[1]))

@@ -51,6 +51,12 @@ class Occurrence:
         """``(lexicon, element)``: one target key per slot."""
         return (self.draw.base, self.element)
 
+    @property
+    def place(self) -> tuple:
+        """Where it stands in its group's template: its draw, tuple element
+        and repeat (``first_name`` and ``first_name1`` are two places)."""
+        return (self.draw.name, self.element, self.nth)
+
 
 def _whole_word(value: str) -> re.Pattern:
     return re.compile(r"(?<!\w)" + re.escape(value) + r"(?!\w)")

@@ -206,5 +206,23 @@ def frame_tokens(field: str, spaced: bool, chars: bool = False) -> list:
     return out
 
 
-__all__ = ["Text", "cut", "edit_tokens", "frame_tokens", "graphemes", "same_stem",
-           "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
+def edit_views(fields: Iterable[str], spaced: bool, separated: bool = False) -> tuple:
+    """A frame's tokens (its fields' :func:`frame_tokens`, a ``None`` between
+    fields where ``separated``) in each way a corruption is counted: one view,
+    words, where the script has spaces; two, grapheme clusters and code
+    points, where it has none.  Two frames are one corruption apart when they
+    are in some view."""
+    fields = list(fields)
+    views = []
+    for chars in ((False,) if spaced else (False, True)):
+        out: list = []
+        for k, field in enumerate(fields):
+            if k and separated:
+                out.append(None)
+            out.extend(frame_tokens(field, spaced, chars))
+        views.append(tuple(out))
+    return tuple(views)
+
+
+__all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "graphemes",
+           "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
