@@ -107,15 +107,19 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     spaced = written_spaced(seg.text for segs in items for seg in segs)
     kept = [(shape_tokens(s, spaced), [kid for kid, _c in shape_slots(s)], shape_slots(s))
             for s in kept_shapes]
+    # what each kept template's covered instances fill its slots with
+    attested = [{(kid, v) for _i, f in fills_n for (kid, _c), v in f.items()}
+                for fills_n in item_fills]
     given = 0
     for i, segs in enumerate(items):
         if generated[i]:
             continue
         if occurrences is not None and forms is not None and by_id is not None:
-            n_fills = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
+            options = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
                                        spaced)
-            if n_fills is not None:
-                item_fills[n_fills[0]].append((i, n_fills[1]))
+            if options:
+                n, fills = _best_attested(options, attested)
+                item_fills[n].append((i, fills))
                 given += 1
                 continue
         cands, _cut = instance_candidates(segs, index, cap)
@@ -125,6 +129,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             continue
         mine = shape_tokens(shape, spaced)
         kids = [kid for kid, _c in slots]
+        options = []
         for n, (theirs, their_kids, their_slots) in enumerate(kept):
             if kids != their_kids or not _one_corruption(mine, theirs):
                 continue
@@ -132,19 +137,32 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             if any(mapped.setdefault(t, fills[s]) != fills[s]
                    for s, t in zip(slots, their_slots)):
                 continue
+            options.append((n, mapped))
+        if options:
+            n, mapped = _best_attested(options, attested)
             item_fills[n].append((i, mapped))
             given += 1
-            break
     return given
 
 
+def _best_attested(options: Sequence[tuple], attested: Sequence[set]) -> tuple:
+    """Of the kept templates an outlier is one corruption from, ``(n, fills)``,
+    the one whose covered instances already fill its slots with the most of
+    the outlier's values (the first on a tie).  Where the corruption hit what
+    tells agreement variants apart (``fesilšilnö.`` replaced whole), each
+    variant is one corruption away; the value belongs with the variant it is
+    seen in, not with the one that happens to come first."""
+    return max(options, key=lambda o: (sum((kid, v) in attested[o[0]]
+                                           for (kid, _c), v in o[1].items()), -o[0]))
+
+
 def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: dict,
-                     forms: dict, spaced: bool):
-    """``(n, fills)``: the first kept template that, written out with the
+                     forms: dict, spaced: bool) -> list:
+    """``[(n, fills)]``: each kept template that, written out with the
     instance's values' forms, is the instance's text or one corruption from
-    it; None if none is (module docstring)."""
+    it, with the first such filling (module docstring)."""
     if not occurrences:
-        return None
+        return []
     text = "\n".join(seg.text for seg in segs)
     seen = [forms.get(o.lexval) or [] for o in occurrences]
     present = [[f for f in forms_of if f and f in text] for forms_of in seen]
@@ -152,14 +170,16 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     # missing from the text (with every form there, the corruption, if any,
     # is the frame's, or the instance is a variant: not this path's to judge)
     if all(present):
-        return None
+        return []
     known = [_known_form(a, b) for a, b in zip(seen, present)]
     mine = text_tokens([seg.text for seg in segs], spaced)
+    out = []
     for n, shape in enumerate(kept_shapes):
         if not shape_slots(shape):
             continue
         for fills in _by_forms(shape, occurrences, known, by_id):
             theirs = text_tokens(_written_out(shape, fills), spaced)
             if theirs == mine or _one_corruption(mine, theirs):
-                return n, fills
-    return None
+                out.append((n, fills))
+                break
+    return out

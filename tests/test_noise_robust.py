@@ -573,3 +573,118 @@ def test_two_values_that_overlap_are_cut_on_word_bounds():
              (very.lexval, -1, 1): 0.7, (very.lexval, -1, 2): 0.1}
     got = _resolve_overlaps([s, very], [(0, 12), (5, 17)], probs, at)
     assert [text[a:b] for a, b in got] == ["fidö rıwomwı", "böñü"]
+
+
+def test_a_shorter_affix_set_is_the_templates_where_the_longest_is_one_lexicons():
+    """Comparatives end in a harmonised ``šıl``/``šil`` before the template's
+    ``no``/``nö``: the longest set the adjectives share is ``lno``/``lnö``,
+    which no other lexicon carries; ``no``/``nö``, which professions carry
+    too, is the template's, and comes off."""
+    from tea_solver.keys.model.forms import _general_affixes
+    adj, st = ("adj", 0), ("profession", None)
+    readings = {adj: ["arološılno", "latnıwaršılno", "lubašılno", "luwıšılno",
+                      "böšilnö", "bünnünšilnö", "dödönšilnö", "fesilšilnö"],
+                st: ["bafano", "fošurno", "dıwuno", "bılino", "enenö", "fellenö"]}
+    strings = [t for slot in readings for t in readings[slot]]
+    obs = [_obs(g, slot, "v%d" % k) for g, slot in enumerate(readings)
+           for k in range(len(readings[slot]))]
+    got = sorted(_general_affixes(obs, strings, share=0.75))
+    assert got == [(0, adj, "", "no"), (0, adj, "", "nö"),
+                   (1, st, "", "no"), (1, st, "", "nö")]
+    # alone, the adjectives' ending is one lexicon's: nothing comes off
+    alone = [o for o in obs if o.slot == adj]
+    assert _general_affixes(alone, strings[:len(alone)], share=0.75) == []
+
+
+def test_an_outlier_between_two_variants_gives_its_values_to_the_one_that_has_them():
+    """The verb agrees with the animal (``katte`` / ``kotte``); an instance
+    that dropped it is one corruption from both variants.  Its values go to
+    the variant whose instances show its animal (``kuma`` with ``kotte``),
+    not to the variant with more support, which would then generate
+    ``kuma o katte`` — a sentence the language does not write."""
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(rows, 0.1, seed=0)
+    animals = list(ANIMAL_T)
+    verb = {c: ("katte" if k < 6 else "kotte") for k, c in enumerate(animals)}
+    pets = [{"template_id": "pet", "source": "%s has a %s." % (a, c),
+             "fill": {"first_name": a, "animal": c},
+             "target": "%s wa %s o %s imasu." % (a, ANIMAL_T[c], verb[c])}
+            for a in NAMES for c in animals]
+    pets.append({"template_id": "pet", "source": "Ines has a bear.",
+                 "fill": {"first_name": "Ines", "animal": "bear"},
+                 "target": "Ines wa kuma o imasu."})          # "kotte" dropped
+    insts = _records(rows + pets)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    assert _outliers(doc, "pet")["recovered"] == 1
+    got = {t["template"]: t for t in by_group(doc)["pet"]}
+    katte, kotte = got["{first_name} wa {animal} o katte imasu."], \
+        got["{first_name} wa {animal} o kotte imasu."]
+    assert katte["support"] > kotte["support"]
+    assert sorted(kotte["lexicons"]["animal"]) == sorted(ANIMAL_T[c] for c in animals[6:])
+    assert sorted(katte["lexicons"]["animal"]) == sorted(ANIMAL_T[c] for c in animals[:6])
+    assert "Ines" in kotte["lexicons"]["first_name"]
+    assert "Ines" not in katte["lexicons"]["first_name"]
+    # the outlier is no support, and neither variant claims to generate it
+    ines = {i.id for i in insts if i.fill["first_name"] == "Ines"}
+    for t in (katte, kotte):
+        assert not _generated(t, insts) & ines
+
+
+def test_a_frame_word_glued_into_a_value_is_no_doubled_word():
+    """``šosü-lö lö.``: the value ``ü-lö`` ends in the frame's word ``lö``,
+    joined by a hyphen.  A corruption doubles whole words, so in a script
+    with spaces the two ``lö`` are no doubled stretch: the frame's is the
+    second, and the value stays one run."""
+    a, lo, dot, hyph = 1, 2, 3, 4
+    rows = [[a, 100 + k, lo, dot] for k in range(12)]
+    glued = [[False, False, False, True] for _ in rows]
+    rows.insert(3, [a, 50, hyph, lo, lo, dot])
+    glued.insert(3, [False, False, True, True, False, True])
+    marks = frame_units(rows, 0.75, None, glued)
+    assert [bool(m) for m in marks[3]] == [True, False, False, False, True, True]
+    # written with spaces between them, the same units are a doubled word
+    spaced = [list(g) for g in glued]
+    spaced[3] = [False, False, True, False, False, True]
+    rows2 = [list(r) for r in rows]
+    rows2[3] = [a, 50, hyph, lo, lo, dot]
+    marks = frame_units(rows2, 0.75, None, spaced)
+    assert [bool(m) for m in marks[3]] == [True, False, False, True, False, True]
+
+
+def test_a_frame_word_out_of_order_is_frame_not_the_values():
+    """``Ši fibil e litfa?`` against the group's ``Ši e fibil {adj}?``: the
+    frame's ``e``, missing from its place and present once elsewhere, is that
+    word moved (a swap), not a word of the value beside it.  Only where the
+    script has spaces (a unit is then a word)."""
+    si, e, fibil, q = 1, 2, 3, 4
+    rows = [[si, e, fibil, 100 + k, q] for k in range(12)]
+    rows.insert(5, [si, fibil, e, 50, q])
+    glued = [[False, False, False, False, True] for _ in rows]
+    marks = frame_units(rows, 0.75, None, glued)
+    assert [bool(m) for m in marks[5]] == [True, True, True, False, True]
+    assert all([bool(m) for m in ms] == [True, True, True, False, True]
+               for k, ms in enumerate(marks) if k != 5)
+    # unspaced (no word boundaries given), a loose unit stays where it is
+    marks = frame_units(rows, 0.75, None, None)
+    assert not marks[5][2]
+    # a frame word the instance has in its place is not taken from a value
+    rows.insert(2, [si, e, fibil, 60, e, q])
+    glued.insert(2, [False, False, False, False, False, True])
+    marks = frame_units(rows, 0.75, None, glued)
+    assert [bool(m) for m in marks[2]] == [True, True, True, False, False, True]
+
+
+def test_a_value_seen_once_beside_a_swapped_frame_word_is_its_own_word():
+    """End to end: the only instance of *fair* swapped two frame words
+    (``dare totemo wa kouhei desu ka?``); the lexicon lists ``kouhei``, not
+    ``wa kouhei``, and the instance is an outlier whose value is given back."""
+    small = [{"template_id": "most", "source": "Who is the most %s?" % q, "fill": {"q": q},
+              "target": "dare wa totemo %s desu ka?" % t} for q, t in QUALITY.items()]
+    small[4]["target"] = small[4]["target"].replace("wa totemo", "totemo wa")
+    insts, doc = _noisy_with(small)
+    block = _outliers(doc, "most")
+    assert block["uncovered"] == [i.id for i in insts if "totemo wa" in i.target_value]
+    assert block["recovered"] == 1
+    [t] = by_group(doc)["most"]
+    assert t["template"] == "dare wa totemo {q} desu ka?"
+    assert sorted(t["lexicons"]["q"]) == sorted(QUALITY.values())

@@ -540,45 +540,62 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
     for n, o in enumerate(obs):
         if o.lexval not in anchored:
             per[(o.group, o.slot)][o.lexval][strings[n]] += 1
-    found: dict = defaultdict(list)          # (side, affix) -> [(group, slot)]
-    sets: dict = {}                          # (group, slot, side) -> allomorphs
+    found: dict = defaultdict(set)           # (side, affix) -> {(group, slot)}
+    options: dict = {}                       # (group, slot, side) -> affix sets
     for (g, slot), by_val in per.items():
         if len(by_val) < 2:
             continue
         modal = [c.most_common(1)[0][0] for c in by_val.values()]
         total = sum(sum(c.values()) for c in by_val.values())
         for side in (-1, 1):
-            shared = _shared_affix(modal, side, min_len, share)
-            allo = _allomorphs(modal, side, min_len, share=share)
-            # the shared affix and, where it is one of a set of allomorphs
-            # (``wı`` on most values, ``wi`` on the rest), the set
-            options = [allo] if allo and shared and shared[0] in allo else [shared, allo]
-            for affixes in options:
-                if affixes is None:
-                    continue
+            passing = []
+            for affixes in _affix_options(modal, side, min_len, share):
                 carrying = sum(k for c in by_val.values() for st, k in c.items()
                                if any(len(st) > len(a) and
                                       (st.endswith(a) if side > 0 else st.startswith(a))
                                       for a in affixes))
                 if carrying < share * total:
                     continue
-                if len(affixes) > 1:
-                    sets[(g, slot, side)] = affixes
+                passing.append(affixes)
                 for a in affixes:
-                    found[(side, a)].append((g, slot))
-                break
+                    found[(side, a)].add((g, slot))
+            if passing:
+                options[(g, slot, side)] = passing
     general = {key for key, places in found.items()
                if len({slot[0] for _g, slot in places}) >= 2}
+    chosen: dict = defaultdict(list)        # (side, affix) -> [(group, slot)]
+    for (g, slot, side), passing in options.items():
+        # the preferred set whose every affix other lexicons carry too: a
+        # comparative's harmonised ``šıl``/``šil`` before the template's
+        # ``no``/``nö`` makes ``lno``/``lnö`` the longest set, an adjective's
+        # alone; ``no``/``nö`` is the template's
+        for affixes in passing:
+            if all((side, a) in general for a in affixes):
+                for a in affixes:
+                    chosen[(side, a)].append((g, slot))
+                break
     out = []
-    for (side, affix), places in found.items():
-        if (side, affix) not in general:
-            continue
+    for (side, affix), places in chosen.items():
         for g, slot in places:
-            allo = sets.get((g, slot, side))
-            if allo and not all((side, a) in general for a in allo):
-                continue
             out.append((g, slot, "" if side > 0 else affix, affix if side > 0 else ""))
     return out
+
+
+def _affix_options(modal: Sequence[str], side: int, min_len: int, share: float):
+    """The affix sets the values of a slot may carry on ``side``, preferred
+    first: the longest shared affix and, where it is one of a set of
+    allomorphs (``wı`` on most values, ``wi`` on the rest), the set; then
+    the same at shorter lengths."""
+    below = None
+    while True:
+        shared = _shared_affix(modal, side, min_len, share, below)
+        allo = _allomorphs(modal, side, min_len, share=share, below=below)
+        options = [allo] if allo and shared and shared[0] in allo else [shared, allo]
+        options = [o for o in options if o]
+        if not options:
+            return
+        yield from options
+        below = min(len(o[0]) for o in options)
 
 
 def _end(m: str, n: int, side: int) -> str:
@@ -593,12 +610,14 @@ def _glued(modal: Sequence[str], ends, n: int, side: int) -> bool:
 
 
 def _shared_affix(modal: Sequence[str], side: int, min_len: int,
-                  share: float) -> tuple | None:
+                  share: float, below: int | None = None) -> tuple | None:
     """The longest glued ending (``side`` 1) or beginning (-1) of
-    ``min_len`` letters or more that ``share`` of the values carry with more
-    of the value beside it, as a one-element tuple; None where there is none."""
+    ``min_len`` letters or more (and fewer than ``below``) that ``share`` of
+    the values carry with more of the value beside it, as a one-element
+    tuple; None where there is none."""
     best = None
-    for n in range(min_len, max(len(m) for m in modal)):
+    top = max(len(m) for m in modal)
+    for n in range(min_len, top if below is None else min(top, below)):
         ends = Counter(_end(m, n, side) for m in modal if len(m) > n)
         if not ends:
             break
@@ -615,15 +634,19 @@ def _shared_affix(modal: Sequence[str], side: int, min_len: int,
 
 
 def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4,
-                share: float = 1.0) -> tuple | None:
+                share: float = 1.0, below: int | None = None) -> tuple | None:
     """The forms of one glued affix that alternate with the value (vowel
     harmony ``łu``/``łü``, assimilation ``da``/``ta``): the longest ending
-    (``side`` 1) or beginning (-1) length at which ``share`` of the values
-    show one of two to ``most`` strings, each on two values or more,
-    differing from each other in one letter.  None where there is no such set."""
+    (``side`` 1) or beginning (-1) length (under ``below``) at which
+    ``share`` of the values show one of two to ``most`` strings, each on two
+    values or more, differing from each other in one letter.  None where
+    there is no such set."""
     if len(modal) < 4:
         return None
-    for n in range(min(4, min(len(m) for m in modal) - 1), min_len - 1, -1):
+    top = min(4, min(len(m) for m in modal) - 1)
+    if below is not None:
+        top = min(top, below - 1)
+    for n in range(top, min_len - 1, -1):
         seen = Counter(_end(m, n, side) for m in modal if len(m) > n)
         ends = {e: k for e, k in seen.items() if k >= 2}
         if not 2 <= len(ends) <= most or sum(ends.values()) < share * len(modal):

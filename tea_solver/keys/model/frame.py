@@ -23,13 +23,16 @@ from typing import Sequence
 import numpy as np
 
 
-def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray):
+def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
+                 glued: Sequence | None = None):
     """For every sequence (rows of ``seqs``, padded with -1), the positions a
     longest common subsequence with ``ref`` matches.
 
     Returns a boolean array shaped like ``seqs`` and, per row, the matched
     reference positions.  Backtracking prefers to skip a sequence unit
-    before a reference unit, deterministically.
+    before a reference unit, deterministically.  ``glued`` (per row, per
+    unit: does it touch the unit before it), where the script is written
+    with spaces: a doubled stretch starts a word.
     """
     n, width = seqs.shape
     m = len(ref)
@@ -57,7 +60,8 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray):
         early = _backtrack(table, seqs[r], ref, r, length, m, False)
         best = early
         runs = _unmatched_runs({i for i, _j in early}, length)
-        if len(runs) > 1 and not any(_repeats(seqs[r], a, b) for a, b in runs):
+        if len(runs) > 1 and not any(_repeats(seqs[r], a, b, glued[r] if glued else None)
+                                     for a, b in runs):
             late = _backtrack(table, seqs[r], ref, r, length, m, True)
             if len(_unmatched_runs({i for i, _j in late}, length)) < len(runs):
                 best = late
@@ -67,10 +71,15 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray):
     return out, refpos
 
 
-def _repeats(seq, a: int, b: int) -> bool:
-    """Do units ``a..b`` (inclusive) repeat the as many units before them?"""
+def _repeats(seq, a: int, b: int, glued: Sequence | None = None) -> bool:
+    """Do units ``a..b`` (inclusive) repeat the as many units before them?
+    With ``glued`` (a script with spaces), only as whole words: a corruption
+    doubles words, and ``lö`` glued to a value by a hyphen (``šosü-lö lö``)
+    is the value's, before the frame's own ``lö``."""
     k = b - a + 1
-    return a >= k and list(seq[a - k:a]) == list(seq[a:b + 1])
+    if a < k or list(seq[a - k:a]) != list(seq[a:b + 1]):
+        return False
+    return glued is None or not (glued[a] or glued[a - k])
 
 
 def _backtrack(table, seq, ref, r: int, i: int, j: int, late: bool) -> list:
@@ -118,7 +127,8 @@ def _pad(seqs: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
-                values: Sequence[Sequence] | None = None) -> list[list[bool]]:
+                values: Sequence[Sequence] | None = None,
+                glued: Sequence[Sequence[bool]] | None = None) -> list[list[bool]]:
     """Per sequence (unit ids of one field of each instance), which units are frame.
 
     ``frame_share``: the share of instances a reference unit must be matched
@@ -134,7 +144,9 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     evidence (a corrupted instance drops a frame word just as well).  Which
     instances lack a unit is read against the units most instances match
     (the frame candidates), not the whole reference, whose own values can
-    tie with a frame unit and take its match.
+    tie with a frame unit and take its match.  ``glued``: per sequence,
+    which units touch the one before (given where the script has spaces;
+    :func:`_repeats`).
     """
     if not seqs:
         return []
@@ -162,10 +174,10 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
 
     ref_row = max(range(n), key=score)
     ref = arr[ref_row, :lengths[ref_row]]
-    _matched, refpos = _lcs_matches(arr, lengths, ref)
+    _matched, refpos = _lcs_matches(arr, lengths, ref, glued)
     counts = np.bincount(refpos[refpos >= 0], minlength=len(ref))
     keep = counts >= need
-    final = None                    # the matches against ref[keep], once known
+    final = final_pos = None        # the matches against ref[keep], once known
     if values is not None and keep.any():
         by_value: dict = {}
         for r, vs in enumerate(values):
@@ -177,7 +189,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
         # frame unit it ties with (the ``ပဲ`` before it), in every instance
         # of a value that shows the same unit
         cand = np.flatnonzero(keep)
-        cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand])
+        cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued)
         for k, j in enumerate(cand):
             has = (candpos == k).any(axis=1)
             for rows in by_value.values():
@@ -186,10 +198,42 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
                     keep[j] = False
                     break
         if keep.sum() == len(cand):     # no candidate dropped: those are the matches
-            final = cand_matched
+            final, final_pos = cand_matched, candpos
     frame = ref[keep]
     if len(frame) == 0:
         return [[False] * len(s) for s in seqs]
     if final is None:
-        final, _pos = _lcs_matches(arr, lengths, frame)
+        final, final_pos = _lcs_matches(arr, lengths, frame, glued)
+    if glued is not None:
+        _moved_frame_units(arr, lengths, frame, final, final_pos)
     return [list(final[r, :lengths[r]]) for r in range(n)]
+
+
+def _moved_frame_units(arr: np.ndarray, lengths: np.ndarray, frame: np.ndarray,
+                       final: np.ndarray, final_pos: np.ndarray) -> None:
+    """Mark as frame, in place, a frame word an instance has out of order.
+
+    A word the frame writes once, that an instance lacks in its place and
+    shows once elsewhere unmatched (``Ši fibil e litfa?`` against ``Ši e
+    fibil {adj}?``: a swap), is that frame word moved, not a word of the
+    value beside it; the instance's frame is then a corrupted copy (or a
+    word-order variant) of the group's.  Only in scripts written with
+    spaces, where a unit is a word: a character of an unspaced script is
+    too often a value's own as well.
+    """
+    counts = Counter(frame.tolist())
+    for r in range(len(arr)):
+        length = int(lengths[r])
+        matched = {int(j) for j in final_pos[r, :length] if j >= 0}
+        missing = {int(frame[j]) for j in range(len(frame))
+                   if j not in matched and counts[int(frame[j])] == 1}
+        if not missing:
+            continue
+        loose: dict = {}
+        for i in range(length):
+            u = int(arr[r, i])
+            if not final[r, i] and u in missing:
+                loose.setdefault(u, []).append(i)
+        for u, where in loose.items():
+            if len(where) == 1:
+                final[r, where[0]] = True

@@ -29,7 +29,7 @@ import numpy as np
 from .frame import frame_units
 from .params import ModelParams
 from .source import Occurrence, source_positions
-from .units import Text
+from .units import Text, written_spaced
 
 
 @dataclass
@@ -181,7 +181,9 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         vocab: dict = {}
         seqs = [[vocab.setdefault(u, len(vocab)) for u in t[f].units] for t in texts]
         values = [[o.lexval for o in os] for os in occs]
-        for i, flags in enumerate(frame_units(seqs, params.frame_share, values)):
+        glued = [t[f].glued for t in texts] \
+            if written_spaced(t[f].text for t in texts) else None
+        for i, flags in enumerate(frame_units(seqs, params.frame_share, values, glued)):
             frame[i][f] = flags
     out = GroupRegions(list(texts), list(occs), frame)
     orders, tied = [], []
