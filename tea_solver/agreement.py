@@ -13,7 +13,10 @@ slot A (the first name's gender), the product contains strings no one wrote
 * **coupled tuple key**: when every class is a single A value (a one-to-one
   dependency, as an adjective that agrees with each noun separately), one
   template whose A and B slots become ``{a_b[0]}`` / ``{a_b[1]}`` of one tuple
-  key whose entries are the attested (A, B) pairs.
+  key whose entries are the attested (A, B) pairs — unless the file shows A
+  values sharing a form (:func:`_shared_classes`): then the group merely drew
+  one value of each class, and it is split by class as the groups that drew
+  more are.
 
 Only what the *value forms* justify is split: a combination merely unseen
 (the group saw a sample) is no evidence, so A's classes are merged wherever
@@ -174,6 +177,29 @@ def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], mult
     return out
 
 
+def _shared_classes(evidence: Mapping, keys: Mapping[int, Key], a: Slot, b: Slot,
+                    multi: set, forms: Mapping) -> bool:
+    """Does the file show A's values sharing the form they select (two or more
+    A values selecting one form of a B value that has two forms or more over
+    the file)?  Then the dependency is a class one (a gender, a harmony class),
+    not one-to-one: a template whose A values happen to fall one per class is
+    split by class, as the templates holding more of each class are, rather
+    than coupled into a tuple key."""
+    ka, kb = keys[a[0]], keys[b[0]]
+    slot_a, slot_b = (ka.name, ka.index), (kb.name, kb.index)
+    selects: dict = defaultdict(dict)       # B source value -> A source value -> form
+    for (sa, va, sb, vb), seen in evidence.items():
+        if sa != slot_a or sb != slot_b or vb not in multi:
+            continue
+        counts = Counter({f: n for f, n in seen.items() if f in forms[vb]})
+        if counts:
+            form, n = counts.most_common(1)[0]
+            if n >= CONSISTENT * sum(counts.values()):
+                selects[vb][va] = form
+    return any(len(set(by_a.values())) >= 2 and len(by_a) > len(set(by_a.values()))
+               for by_a in selects.values())
+
+
 MAX_SPLITS = 3      # nested class splits of one template (independent agreements)
 
 
@@ -243,7 +269,8 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
     a, b, classes, multi, src_map, elsewhere = best
     a_vals = {f[a] for _i, f in item_fills}
     if all(len(members) == 1 for _m, members in classes) and len(a_vals) >= 3 \
-            and draws[b[0]] == 1:
+            and draws[b[0]] == 1 and not (evidence and _shared_classes(
+                evidence, keys, a, b, multi, multis[b][2])):
         pairs = list(dict.fromkeys((f[a], f[b]) for _i, f in item_fills))
         return [Part(dict(values), [i for i, _f in item_fills], coupled=(a, b), pairs=pairs)]
     # every other slot whose forms the same A decides is split with it

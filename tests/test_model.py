@@ -542,3 +542,49 @@ def test_a_value_unit_of_the_reference_does_not_take_a_frame_units_place():
         marks = frame_units(rows, ModelParams().frame_share, vals)
         for seq, ms in zip(rows, marks):
             assert [u for u, m in zip(seq, ms) if m] == [n_, p_, dot, n_, p_, dot], seq
+
+
+# --------------------------------------------------------------------------- #
+# agreement: a class split where the file shows classes, a tuple key where it does not
+
+_ADJ_STEMS = {"big": "ook", "small": "chiis", "old": "furu", "new": "atarash"}
+_ANIMAL_CLASS = {"dog": ("inu", "i"), "bird": ("tori", "a"), "bear": ("kuma", "u"),
+                 "cat": ("neko", "i"), "fish": ("sakana", "a"), "cow": ("ushi", "u"),
+                 "fox": ("kitsune", "i"), "deer": ("shika", "a"), "pig": ("buta", "u")}
+
+
+def _agreeing(tid, frame, animals):
+    return [{"template_id": tid, "source": "%s has a %s %s." % (a, adj, c),
+             "fill": {"first_name": a, "adj": adj, "animal": c},
+             "target": frame % (a, stem + _ANIMAL_CLASS[c][1], _ANIMAL_CLASS[c][0])}
+            for a in NAMES for adj, stem in _ADJ_STEMS.items() for c in animals]
+
+
+def test_agreement_one_value_per_class_is_split_by_class_where_the_file_shows_classes():
+    """The adjective agrees with the animal's class (``ooki inu``, ``ooka
+    tori``, ``ooku kuma``).  A group that draws one animal of each class is
+    one-to-one on its own: alone in the file, it becomes one tuple key of the
+    attested pairs.  Where another group shows three animals per class (the
+    dependency is a class, not a pairing), it is split by class like that
+    group, one template per class."""
+    few = _agreeing("has", "%s wa %s %s o motte iru.", ("dog", "bird", "bear"))
+    alone = _records(few)
+    doc = extract(alone, ExtractOptions(**OPTS), progress=False)
+    [t] = by_group(doc)["has"]
+    assert t["template"] == "{first_name} wa {animal_adj[1]} {animal_adj[0]} o motte iru."
+    assert len(t["lexicons"]["animal_adj"]) == 12
+    check_regeneration(doc, alone)
+
+    many = _agreeing("likes", "%s ga %s %s ga suki.", list(_ANIMAL_CLASS))
+    insts = _records(few + many)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    got = sorted((t["template"], tuple(t["lexicons"]["animal"]), tuple(t["lexicons"]["adj"]))
+                 for t in by_group(doc)["has"])
+    assert got == sorted(
+        ("{first_name} wa {adj} {animal} o motte iru.", (noun,),
+         tuple(stem + end for stem in _ADJ_STEMS.values()))
+        for noun, end in (_ANIMAL_CLASS[c] for c in ("dog", "bird", "bear")))
+    # the group with three animals per class: three class templates
+    likes = by_group(doc)["likes"]
+    assert sorted(len(t["lexicons"]["animal"]) for t in likes) == [3, 3, 3]
+    check_regeneration(doc, insts)
