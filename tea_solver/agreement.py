@@ -155,9 +155,8 @@ def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], mult
     (nearly) all of the file's observations; an A text that translates
     several source values says nothing.
     """
-    ka, kb = keys[a[0]], keys[b[0]]
-    slot_a, slot_b = (ka.name, ka.index), (kb.name, kb.index)
-    src_a = _sources(ka)
+    slot_a, slot_b = _evidence_slots(keys, a, b)
+    src_a = _sources(keys[a[0]])
     out: dict = {}
     for value in sorted({fills[a] for _i, fills in item_fills}):
         srcs = _source_of(src_a, value)
@@ -165,16 +164,27 @@ def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], mult
             continue
         (src_value,) = srcs
         for src in sorted(multi, key=repr):
-            seen = evidence.get((slot_a, src_value, slot_b, src))
-            if not seen:
-                continue
-            counts = Counter({f: n for f, n in seen.items() if f in forms[src]})
-            if not counts:
-                continue
-            form, n = counts.most_common(1)[0]
-            if n >= CONSISTENT * sum(counts.values()):
+            form = _selected_form(evidence.get((slot_a, src_value, slot_b, src)), forms[src])
+            if form is not None:
                 out.setdefault(value, {})[src] = form
     return out
+
+
+def _evidence_slots(keys: Mapping[int, Key], a: Slot, b: Slot) -> tuple:
+    """Template slots A and B as the file's evidence names them: ``(lexicon, element)``."""
+    ka, kb = keys[a[0]], keys[b[0]]
+    return (ka.name, ka.index), (kb.name, kb.index)
+
+
+def _selected_form(seen: Counter | None, forms) -> str | None:
+    """The form an A value selects of a B value, from the file's counts of
+    its forms beside it (``seen``): the one that holds ``CONSISTENT`` of the
+    observations among ``forms`` (the B value's forms in this group), or None."""
+    counts = Counter({f: n for f, n in (seen or {}).items() if f in forms})
+    if not counts:
+        return None
+    form, n = counts.most_common(1)[0]
+    return form if n >= CONSISTENT * sum(counts.values()) else None
 
 
 def _shared_classes(evidence: Mapping, keys: Mapping[int, Key], a: Slot, b: Slot,
@@ -185,17 +195,14 @@ def _shared_classes(evidence: Mapping, keys: Mapping[int, Key], a: Slot, b: Slot
     not one-to-one: a template whose A values happen to fall one per class is
     split by class, as the templates holding more of each class are, rather
     than coupled into a tuple key."""
-    ka, kb = keys[a[0]], keys[b[0]]
-    slot_a, slot_b = (ka.name, ka.index), (kb.name, kb.index)
+    slot_a, slot_b = _evidence_slots(keys, a, b)
     selects: dict = defaultdict(dict)       # B source value -> A source value -> form
     for (sa, va, sb, vb), seen in evidence.items():
         if sa != slot_a or sb != slot_b or vb not in multi:
             continue
-        counts = Counter({f: n for f, n in seen.items() if f in forms[vb]})
-        if counts:
-            form, n = counts.most_common(1)[0]
-            if n >= CONSISTENT * sum(counts.values()):
-                selects[vb][va] = form
+        form = _selected_form(seen, forms[vb])
+        if form is not None:
+            selects[vb][va] = form
     return any(len(set(by_a.values())) >= 2 and len(by_a) > len(set(by_a.values()))
                for by_a in selects.values())
 
