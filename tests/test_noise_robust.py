@@ -688,3 +688,36 @@ def test_a_value_seen_once_beside_a_swapped_frame_word_is_its_own_word():
     [t] = by_group(doc)["most"]
     assert t["template"] == "dare wa totemo {q} desu ka?"
     assert sorted(t["lexicons"]["q"]) == sorted(QUALITY.values())
+
+
+def test_a_corrupted_copy_does_not_vote_on_a_values_word():
+    """``hei`` ends three values (``kou hei``, ``tai hei``, ``shin hei``), so it
+    tells none of them apart and whether it is theirs is voted by the groups
+    (identity).  The question group shows each value once, and there *fair*'s
+    only instance swapped ``hei`` with the frame's ``desu``: that instance's
+    skeleton is one corruption from the group's (a gap more,
+    :func:`tea_solver.keys.model.corrupted_frames`), and its reading does not
+    vote — one corrupted instance must not take ``hei`` from all three
+    values in every group."""
+    from collections import OrderedDict
+    from tea_solver.keys.model import observe
+    q = {"fair": "kou hei", "calm": "tai hei", "brave": "shin hei", "kind": "yasashii",
+         "quiet": "shizuka", "eager": "nesshin", "honest": "shoujiki", "loyal": "chuujitsu",
+         "polite": "teinei", "gentle": "onwa"}
+    rows = [{"template_id": "is", "source": "%s is %s." % (a, s), "fill": {"first_name": a, "q": s},
+             "target": "%sga %s desu yo." % (a, t)} for a in NAMES for s, t in q.items()]
+    rows += [{"template_id": "most", "source": "Who is the most %s?" % s, "fill": {"q": s},
+              "target": "dare ga ichiban %s desu ka?" % t} for s, t in q.items()]
+    rows[-10]["target"] = "dare ga ichiban kou desu hei ka?"
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [is_t] = by_group(doc)["is"]
+    assert is_t["template"] == "{first_name}ga {q} desu yo."
+    assert sorted(is_t["lexicons"]["q"]) == sorted(q.values())
+    main = by_group(doc)["most"][0]
+    assert main["template"] == "dare ga ichiban {q} desu ka?"
+    assert {"tai hei", "shin hei"} <= set(main["lexicons"]["q"])
+    # the one instance set aside is the corrupted one
+    groups = group_instances(insts)
+    most = list(groups).index("most")
+    assert {(g, i) for g, i in observe(groups).evidence.odd if g == most} == {(most, 0)}

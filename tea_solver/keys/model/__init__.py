@@ -136,6 +136,7 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     obs = observations(regions)
     evidence = _evidence(groups, prepared, params, aligner)
     evidence.bound = slot_bound_units(groups, prepared, regions)
+    evidence.odd = corrupted_frames(regions)
     feats, by_key, words = features(obs, evidence)
     return Observed(names, prepared, regions, obs, evidence, feats, by_key, words)
 
@@ -282,6 +283,59 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
             sum(by_value[v].values()) >= 2 and 2 * by_value[v][f] <= sum(by_value[v].values())
             for v in vals)
         out.append(odd)
+    return out
+
+
+def corrupted_frames(regions: Sequence) -> dict:
+    """``(group, instance)`` → the ``(field, unit)`` places near its
+    corruption, for the instances whose skeleton — their frame units, each
+    run of other units one gap — is one corruption (:func:`one_edit`) from
+    the group's most common skeleton, which three or more instances show,
+    while no other instance shows theirs: a frame word dropped, replaced or
+    swapped, or a value's unit swapped past a frame unit (``更年的长`` for
+    ``更年长的``: one gap more).  A reading there, beside a value, does not
+    vote on the value's word (:mod:`.edges`); one far from the corruption
+    (a particle dropped at the other end of the sentence) still does."""
+    out: dict = {}
+    for g, gr in enumerate(regions):
+        skeletons = [_skeleton(fields, gr.frame[i]) for i, fields in enumerate(gr.texts)]
+        if not skeletons:
+            continue
+        counts = Counter(tuple(t for t, _places in sk) for sk in skeletons)
+        modal, n = counts.most_common(1)[0]
+        if n < 3:
+            continue
+        for i, sk in enumerate(skeletons):
+            tokens = tuple(t for t, _places in sk)
+            if counts[tokens] != 1 or not one_edit(tokens, modal):
+                continue
+            p = 0
+            while p < min(len(tokens), len(modal)) and tokens[p] == modal[p]:
+                p += 1
+            q = 0
+            while q < min(len(tokens), len(modal)) - p and tokens[-1 - q] == modal[-1 - q]:
+                q += 1
+            # the differing stretch and one token either side of it
+            near = set()
+            for _t, places in sk[max(0, p - 1):min(len(sk), len(sk) - q + 1)]:
+                near.update(places)
+            out[(g, i)] = frozenset(near)
+    return out
+
+
+def _skeleton(fields, frame) -> list:
+    """An instance's frame units in order, a run of other units as one gap
+    (None), fields one after the other: ``(token, its (field, unit) places)``."""
+    out: list = []
+    for f, (t, flags) in enumerate(zip(fields, frame)):
+        for k, (u, flag) in enumerate(zip(t.units, flags)):
+            if flag:
+                out.append((u, [(f, k)]))
+            elif not out or out[-1][0] is not None:
+                out.append((None, [(f, k)]))
+            else:
+                out[-1][1].append((f, k))
+        out.append(("\n", []))
     return out
 
 

@@ -142,6 +142,7 @@ class Evidence:
     unit_base: dict = None  # (group, inst, field) -> index of the field's first unit in the row
     unbound: dict = None    # (slot, side) -> 1.0 if the source word beside the slot differs between groups
     bound: dict = None      # (group, slot) -> frame unit texts that translate the slot (slot_bound_units)
+    odd: dict = None        # (group, inst) -> (field, unit) places near a corruption of its frame
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -271,12 +272,18 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     pairs: Counter = Counter()
     pool_of: dict = {}
     words: dict = {}
+    intact_by_group: dict = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
         m = modal[key]
         per_group: dict = defaultdict(Counter)
+        intact: dict = defaultdict(Counter)
         for c in cs_all:
-            per_group[obs[c.obs].group][c.text] += 1
+            o = obs[c.obs]
+            per_group[o.group][c.text] += 1
+            if (o.field, c.unit) not in (ev.odd or {}).get((o.group, o.inst), ()):
+                intact[o.group][c.text] += 1
+        intact_by_group[key] = intact
         # the word itself: the shortest of the groups' readings that the others
         # extend on the far side (``sayara`` where another group glues ``w``
         # on), whichever of them is the more frequent
@@ -286,14 +293,21 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # the neighbour stands a unit further out), or a neighbouring slot's
         # word the value shows only with some of that slot's draws
         pool = pool_of[key] = (v[:2], side, depth, m) if selects[key] else ("alone", key)
+        # a group whose only readings are in corrupted copies of its frame
+        # (``ev.odd``) does not vote, unless no group has any other
+        intact = intact_by_group[key]
+        if not any(intact.values()):
+            intact = per_group
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
             # corrupted instance there must not undo what the others agree on
-            seen = sum(per_group[g].values()) if per_group.get(g) else 2
+            if per_group.get(g) and not intact.get(g):
+                continue
+            seen = sum(intact[g].values()) if intact.get(g) else 2
             w = min(1.0, seen / 2)
             pairs[pool] += w
-            agree[pool] += w * (bool(per_group.get(g)) and same_word(
-                per_group[g].most_common(1)[0][0], m, side))
+            agree[pool] += w * (bool(intact.get(g)) and same_word(
+                intact[g].most_common(1)[0][0], m, side))
     out = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
