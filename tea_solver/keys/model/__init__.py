@@ -301,12 +301,12 @@ def corrupted_frames(regions: Sequence) -> dict:
         skeletons = [_skeleton(fields, gr.frame[i]) for i, fields in enumerate(gr.texts)]
         if not skeletons:
             continue
-        counts = Counter(tuple(t for t, _places in sk) for sk in skeletons)
+        token_rows = [tuple(t for t, _places in sk) for sk in skeletons]
+        counts = Counter(token_rows)
         modal, n = counts.most_common(1)[0]
         if n < 3:
             continue
-        for i, sk in enumerate(skeletons):
-            tokens = tuple(t for t, _places in sk)
+        for i, (sk, tokens) in enumerate(zip(skeletons, token_rows)):
             if counts[tokens] != 1 or not one_edit(tokens, modal):
                 continue
             p = 0

@@ -272,18 +272,17 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     pairs: Counter = Counter()
     pool_of: dict = {}
     words: dict = {}
-    intact_by_group: dict = {}
+    odd = ev.odd or {}
     for key, cs_all in by_key.items():
         v, side, depth = key
         m = modal[key]
         per_group: dict = defaultdict(Counter)
-        intact: dict = defaultdict(Counter)
+        intact: dict = defaultdict(Counter)     # readings away from any corruption
         for c in cs_all:
             o = obs[c.obs]
             per_group[o.group][c.text] += 1
-            if (o.field, c.unit) not in (ev.odd or {}).get((o.group, o.inst), ()):
+            if (o.field, c.unit) not in odd.get((o.group, o.inst), ()):
                 intact[o.group][c.text] += 1
-        intact_by_group[key] = intact
         # the word itself: the shortest of the groups' readings that the others
         # extend on the far side (``sayara`` where another group glues ``w``
         # on), whichever of them is the more frequent
@@ -293,9 +292,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # the neighbour stands a unit further out), or a neighbouring slot's
         # word the value shows only with some of that slot's draws
         pool = pool_of[key] = (v[:2], side, depth, m) if selects[key] else ("alone", key)
-        # a group whose only readings are in corrupted copies of its frame
-        # (``ev.odd``) does not vote, unless no group has any other
-        intact = intact_by_group[key]
+        # a group whose only readings stand near a corruption of their
+        # instance's frame (``ev.odd``) does not vote, unless no group has
+        # any other
         if not any(intact.values()):
             intact = per_group
         for g in val_groups[v]:
