@@ -313,11 +313,15 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     carried = _carried_fields(instances)
     dropped = [{"template": shape_text(shapes[t], output_names([shapes[t]], by_id), by_id,
                                        prep.multi), "support": n} for t, n in filtered]
+    left_out: set = set()
+    outliers = budget is not None and budget.get("scope") == "outliers"
     templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
                                 prep.multi, agreement=opts.agreement,
                                 min_support=opts.min_support,
                                 evidence=alignment.agreement if alignment is not None else None,
-                                dropped=dropped)
+                                dropped=dropped,
+                                noise_rate=alignment.noise_rate if outliers else None,
+                                left_out=left_out)
     for obj in templates:
         for name, value in carried.items():
             obj.setdefault(name, value)
@@ -342,7 +346,7 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         ("dropped", dropped),           # templates --min-support removed, with their support
     ])
     if budget is not None:
-        lost = {i for i, p in enumerate(owner) if p is None}
+        lost = {i for i, p in enumerate(owner) if p is None} | left_out
         item_of = {t: i for i, t in enumerate(dict.fromkeys(inst.target for inst in instances))}
         budget["uncovered"] = [inst.id for inst in instances if item_of[inst.target] in lost]
         report["outliers" if budget.get("scope") == "outliers" else "budget"] = budget

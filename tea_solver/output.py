@@ -100,7 +100,8 @@ def lexicon_entries(kid: int, texts: Sequence[str], keys: Mapping[int, Key]) -> 
 def build_templates(template_id: str, shapes: Sequence, item_fills: Sequence[list],
                     assigned: Sequence, weights: Sequence[int], keys: Mapping[int, Key],
                     multi: bool, agreement: bool = True, min_support: int = 1,
-                    evidence: Mapping | None = None, dropped: list | None = None
+                    evidence: Mapping | None = None, dropped: list | None = None,
+                    noise_rate: float | None = None, left_out: set | None = None
                     ) -> list[dict]:
     """Template objects for the chosen shapes (in order), split by agreement.
 
@@ -113,14 +114,24 @@ def build_templates(template_id: str, shapes: Sequence, item_fills: Sequence[lis
     evidence for this group (:func:`tea_solver.agreement.agreement_evidence`).
     ``dropped``, when given, receives ``{"template", "support"}`` for every
     part the threshold kept out while it had instances of its own.
+    ``noise_rate``: the file's share of corrupted instances where the cover
+    leaves outliers out (:func:`tea_solver.agreement.split_by_agreement` then
+    leaves out the few items that contradict an agreement); ``left_out``, when
+    given, receives the items counted towards a shape that none of its parts
+    generates.
     """
     from tea_solver.agreement import Part, split_by_agreement
     templates = []
     for n, shape in enumerate(shapes):
         names = output_names([shape], keys)     # lexicons are per template
         values = observed_values([f for _i, f in item_fills[n]])
-        parts = (split_by_agreement(shape, item_fills[n], keys, values, evidence) if agreement
+        parts = (split_by_agreement(shape, item_fills[n], keys, values, evidence,
+                                    noise_rate=noise_rate) if agreement
                  else [Part(values, [i for i, _f in item_fills[n]])])
+        if left_out is not None:
+            generated = {i for part in parts for i in part.items}
+            left_out.update(i for i, _f in item_fills[n]
+                            if assigned[i] == n and i not in generated)
         counted: set = set()
         for part in parts:
             own = [i for i in part.items if assigned[i] == n and i not in counted]

@@ -721,3 +721,75 @@ def test_a_corrupted_copy_does_not_vote_on_a_values_word():
     groups = group_instances(insts)
     most = list(groups).index("most")
     assert {(g, i) for g, i in observe(groups).evidence.odd if g == most} == {(most, 0)}
+
+
+def test_a_corrupted_copy_with_another_class_form_does_not_stop_the_class_split():
+    """The adjective agrees with the animal's class (``ooki inu``, ``ooka
+    tori``, ``ooku kuma``): one template per class.  In a noisy file a
+    corrupted copy can put another class's form of the adjective in
+    (``ooki kuma``).  Counted as evidence, that one instance says the animal
+    does not decide the form, and the split is given up — one template
+    generating every adjective form with every animal.  Explained as the
+    corrupted copy it is (no more contradictions than the file's noise rate
+    explains), the split stands and the instance is left out, reported."""
+    from test_model import _ANIMAL_CLASS, _agreeing
+    rows = _agreeing("agrees", "%s ga %s %s ga suki.", list(_ANIMAL_CLASS))
+    # the file is noisy: frame words replaced in a tenth of another group
+    plain = [likes(a, c) for a in NAMES for c in ANIMAL_T]
+    assert len(_corrupt_frame(plain, 0.1, seed=3)) >= 5
+    bad = next(r for r in rows if r["fill"]["animal"] == "bear" and r["fill"]["adj"] == "big")
+    bad["target"] = bad["target"].replace("ooku kuma", "ooki kuma")
+    insts = _records(rows + plain)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    block = _outliers(doc, "agrees")
+    assert block["noise_rate"] > ModelParams().prior_template
+    classes = by_group(doc)["agrees"]
+    assert sorted(len(t["lexicons"]["animal"]) for t in classes) == [3, 3, 3]
+    forms = [set(t["lexicons"]["adj"]) for t in classes]
+    assert all(len(f) == 4 for f in forms) and len(set.union(*forms)) == 12
+    bad_id = "agrees/%d" % rows.index(bad)
+    assert bad_id in block["uncovered"]
+    for t in classes:
+        assert bad_id not in _generated(t, insts)
+    # the same file without noise elsewhere is clean: the contradiction then
+    # stands, nothing is left out, and every instance is generated
+    clean = _records(rows)
+    doc = extract(clean, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, clean)
+    assert any(bad_id in _generated(t, clean) for t in by_group(doc)["agrees"])
+
+
+def test_a_value_word_every_template_glues_its_affix_on_is_the_values():
+    """A value whose last word every template writes with its own suffix
+    (``rındo-tıšu`` / ``rındo-tıjo``: the value's ``tı`` + the template's
+    ``šu`` / ``jo``) shows no bare reading of that word in any group, and a
+    word that differs between groups is no part of one form — unless the
+    difference is the affix the template glues on the slot's other values
+    too.  The value keeps its ``tı`` (here the word is no core unit: an
+    animal of the same sentences ends in ``tı`` too, so ``tıšu`` does not
+    come with the vehicle alone)."""
+    vehicles = {"car": "lö", "boat": "so", "bus": "hizete", "train": "rıčıs",
+                "motorcycle": "rındo-tı", "truck": "nosınu"}
+    animals = {"dog": "bozojı", "cat": "narı", "snake": "tedü tı", "bird": "roso"}
+    rows = []
+    for tid, frame, suffix in (("has", "%s'ro s'%s{s} čo s'%s{s} zi.", "šu"),
+                               ("bought", "%s'ro de s'%s{s}, s'%s{s}.", "jo")):
+        for a in NAMES[:6]:
+            for c, ct in animals.items():
+                for v, t in vehicles.items():
+                    rows.append({"template_id": tid,
+                                 "source": "%s has a %s and a %s." % (a, c, v),
+                                 "fill": {"first_name": a, "animal": c, "vehicle": v},
+                                 "target": frame.replace("{s}", suffix) % (a, ct, t)})
+    insts = _records(rows)
+    model = fit_file(group_instances(insts))
+    for v, t in vehicles.items():
+        assert model.forms[("vehicle", None, v)] == [t], v
+    for c, t in animals.items():
+        assert model.forms[("animal", None, c)] == [t], c
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    for tid, suffix in (("has", "šu"), ("bought", "jo")):
+        [t] = by_group(doc)[tid]
+        assert "{vehicle}%s" % suffix in t["template"]
+        assert sorted(t["lexicons"]["vehicle"]) == sorted(vehicles.values())

@@ -65,7 +65,7 @@ from typing import Sequence
 from tea_solver.tokenize import CHAR
 
 from .forms import Obs
-from .units import inner_word, same_stem, same_word
+from .units import inner_word, same_stem, same_word, stem_before_affixes
 
 #: the raw features of one candidate (:func:`features`)
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
@@ -189,9 +189,13 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     by_key: dict = defaultdict(list)
     slot_vals: dict = defaultdict(set)
     val_groups: dict = defaultdict(set)
+    # per group and slot, each value's core (a template affix is glued on the
+    # cores of most of the slot's values: ``löšu``, ``so-šu``)
+    cores: dict = defaultdict(dict)
     for n, o in enumerate(obs):
         slot_vals[o.slot].add(o.lexval)
         val_groups[o.lexval].add(o.group)
+        cores[(o.group, o.slot)].setdefault(o.lexval, o.core)
         for c in candidates(n, o):
             by_key[(o.lexval, c.side, c.depth)].append(c)
     modal = {k: Counter(c.text for c in cs).most_common(1)[0][0] for k, cs in by_key.items()}
@@ -286,7 +290,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # the word itself: the shortest of the groups' readings that the others
         # extend on the far side (``sayara`` where another group glues ``w``
         # on), whichever of them is the more frequent
-        m = words[key] = inner_word(per_group.values(), side) or m
+        m = words[key] = (inner_word(per_group.values(), side)
+                          or stem_before_affixes(per_group, side, _template_affix(cores, v, side))
+                          or m)
         # a value that does not select the unit votes for itself only: a
         # reading seen once in the whole file (a corrupted copy cut short, so
         # the neighbour stands a unit further out), or a neighbouring slot's
@@ -379,6 +385,24 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         }
         out[key] = derive(f)
     return out, by_key, words
+
+
+AFFIXED = 0.25     # share of a slot's other values whose written word ends in a template's affix
+
+
+def _template_affix(cores: dict, v: tuple, side: int):
+    """``is_affix(group, tail)`` for :func:`.units.stem_before_affixes`: the
+    group's template glues ``tail`` on the far side of other values of the
+    slot — two at least, and ``AFFIXED`` of them (an affix with harmony
+    allomorphs is on fewer than all: ``šu`` / ``šü``)."""
+    slot = v[:2]
+
+    def is_affix(group: int, tail: str) -> bool:
+        others = [c for w, c in cores.get((group, slot), {}).items() if w != v]
+        hits = sum(1 for c in others
+                   if (c.endswith(tail) if side > 0 else c.startswith(tail)) and c != tail)
+        return hits >= 2 and hits >= AFFIXED * len(others)
+    return is_affix
 
 
 def admissible(key: tuple, f: dict) -> bool:

@@ -149,6 +149,38 @@ def inner_word(per_group, side: int, share: float = 0.75) -> str | None:
     return min(inner, key=lambda t: (len(t), t)) if inner else None
 
 
+def stem_before_affixes(per_group: dict, side: int, is_affix) -> str | None:
+    """The word a value shows at one place when every group glues its own
+    affix on the word's far side (``tıjo`` / ``tıšu`` / ``tıjö``: ``tı`` + the
+    template's ``jo`` / ``šu`` / ``jö``), so that no group's reading is the
+    bare word :func:`inner_word` looks for.  ``per_group``: group → Counter of
+    readings; ``is_affix(group, tail)``: does the group's template glue
+    ``tail`` on other values of the slot too?  The word is the readings'
+    longest common part on the inner side (whole grapheme clusters), and
+    only where each group's remainder is such an affix; else None."""
+    tops = {g: c.most_common(1)[0][0] for g, c in per_group.items() if c}
+    if len(set(tops.values())) < 2:
+        return None
+    views = {g: _clusters(t) if side > 0 else _clusters(t)[::-1] for g, t in tops.items()}
+    common = 0
+    first = next(iter(views.values()))
+    while all(len(v) > common and v[common] == first[common] for v in views.values()):
+        common += 1
+    if not common:
+        return None
+    for g, v in views.items():
+        rest = v[common:] if side > 0 else v[common:][::-1]
+        if rest and not is_affix(g, "".join(rest)):
+            return None
+    word = first[:common]
+    return "".join(word) if side > 0 else "".join(word[::-1])
+
+
+def _clusters(text: str) -> list:
+    b = graphemes(text)
+    return [text[b[k]:b[k + 1]] for k in range(len(b) - 1)]
+
+
 def same_stem(a: str, b: str) -> bool:
     """Two inflected forms of one word (``машину`` / ``машина``): they share a
     stem of at least three letters that is most (60 %) of the longer one."""
