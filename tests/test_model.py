@@ -588,3 +588,35 @@ def test_agreement_one_value_per_class_is_split_by_class_where_the_file_shows_cl
     likes = by_group(doc)["likes"]
     assert sorted(len(t["lexicons"]["animal"]) for t in likes) == [3, 3, 3]
     check_regeneration(doc, insts)
+
+
+_STATE_CLASS = {"happy": ("wiwö", 0), "serious": ("hüñü", 0), "calm": ("šeji", 0),
+                "curious": ("tültö", 1), "eager": ("ibehü", 1), "open": ("piwir", 2),
+                "hopeful": ("rülühü", 2), "pleased": ("jırtul", 2)}
+_SHARED_ADVERBS = {"extremely": "pašu", "quite": "poljol pašu", "highly": "jutpa pašu",
+                   "really": "połı", "very": "fibi", "truly": "wolło"}
+_CLASS_ENDING = ("", "rot", "hat")
+
+
+def test_a_value_split_between_agreement_forms_and_sharing_its_word_is_still_placed():
+    """``pašu`` (*extremely*) is also the last word of ``poljol pašu`` and
+    ``jutpa pašu``, and agrees with the state's class (``pašu`` / ``pašurot``
+    / ``pašuhat``): no one unit comes with it most of the time, none
+    identifies it.  Its units are still far likelier with it than with the
+    other adverbs and no other value claims them, so it is placed like the
+    others: one template per class, every adverb in its lexicon, and no
+    template that writes ``pašu`` as frame text."""
+    rows = []
+    for a in NAMES:
+        for s, (st, cls) in _STATE_CLASS.items():
+            for v, vt in _SHARED_ADVERBS.items():
+                rows.append({"template_id": "very", "source": "%s is %s %s." % (a, v, s),
+                             "fill": {"first_name": a, "very": v, "s": s},
+                             "target": "%s ke %s %s%s." % (a, st, vt, _CLASS_ENDING[cls])})
+            rows.append({"template_id": "plain", "source": "%s is %s." % (a, s),
+                         "fill": {"first_name": a, "s": s}, "target": "%s ke %s." % (a, st)})
+    groups = extract_exact(rows)
+    templates = groups["very"]
+    assert {t["template"] for t in templates} == {"{first_name} ke {s} {very}."}
+    assert sorted(sorted(t["lexicons"]["very"]) for t in templates) == sorted(
+        sorted(vt + end for vt in _SHARED_ADVERBS.values()) for end in _CLASS_ENDING)

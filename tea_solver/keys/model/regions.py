@@ -109,6 +109,17 @@ class FileStats:
         return ((bu & bv).bit_count() / nv if nv else 0.0) \
             - ((bu & rest).bit_count() / nr if nr else 0.0)
 
+    def lift(self, u: str, v: tuple) -> float:
+        """``P(u | v) / P(u | another value of v's lexicon)`` (inf where the
+        other values never show the unit): how many times likelier the value
+        makes the unit."""
+        bu, bv = self.unit.get(u, 0), self.val.get(v, 0)
+        rest = self.slot.get(v[:2], 0) & ~bv
+        nv, nr = bv.bit_count(), rest.bit_count()
+        mine = (bu & bv).bit_count() / nv if nv else 0.0
+        other = (bu & rest).bit_count() / nr if nr else 0.0
+        return mine / other if other else (float("inf") if mine else 0.0)
+
     def claims(self, u: str, v: tuple, params: ModelParams, alike: bool = True) -> float:
         """How strongly value ``v`` claims unit ``u`` (0: not at all).
 
@@ -309,6 +320,8 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         for o, r in zip(sorted(homeless, key=lambda o: (o.draw.name, o.nth)), free):
             members[r].append(o)
         homeless = []
+    if homeless:
+        homeless = _weak_claims(homeless, occs, regions, fields, score, members, stats)
     out: list[Piece] = []
     for r, os in sorted(members.items()):
         f, a, b = regions[r]
@@ -335,6 +348,53 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             out.append(Piece(o, f, a + lo, a + hi, *seg))
     out.sort(key=lambda p: (p.field, p.first))
     return out, homeless
+
+
+def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fields,
+                 score: dict, members: dict, stats: FileStats) -> list:
+    """Give an occurrence that claims no unit the units nobody claims that
+    its value makes at least twice as likely (:meth:`FileStats.lift`).
+
+    The claim thresholds ask a unit to come with its value most of the time
+    or to identify it.  A value whose readings are split between agreement
+    forms (``pašu`` / ``pašurot`` / ``pašuhat`` as the class of the state
+    beside it selects) and whose word other values share (``poljol pašu``)
+    passes neither with any one unit, yet each of its units is still far
+    likelier with it than with the lexicon's other values, and no other
+    value of the instance claims it: the value explains the unit better than
+    anything else the instance holds.  (A unit the frame writes too, which
+    every value of the slot shows, is barely likelier with any one: it stays
+    unclaimed.)  Each unclaimed unit goes to the homeless occurrence it
+    co-varies with most; each occurrence then joins the region where its
+    units weigh most, and :func:`_partition` cuts the region's segments as
+    for any other claim.  Returns the occurrences still without units.
+    """
+    weak: dict = {}
+    for r, (f, a, b) in enumerate(regions):
+        units = fields[f].units
+        for k in range(a, b + 1):
+            if any(score[(r, x)][k - a] > 0 for x in occs):
+                continue
+            u = units[k]
+            best = max(((stats.comes_with(u, o.lexval), n) for n, o in enumerate(homeless)
+                        if stats.lift(u, o.lexval) >= 2), default=None)
+            if best is not None and best[0] > 0:
+                weak[(r, k - a)] = best
+    left = []
+    for n, o in enumerate(homeless):
+        by_region: dict = defaultdict(float)
+        for (r, k), (w, m) in weak.items():
+            if m == n:
+                by_region[r] += w
+        if not by_region:
+            left.append(o)
+            continue
+        r = max(sorted(by_region), key=lambda r: by_region[r])
+        f, a, b = regions[r]
+        score[(r, o)] = [weak[(r, k)][0] if weak.get((r, k), (0, -1))[1] == n else 0.0
+                         for k in range(b - a + 1)]
+        members[r].append(o)
+    return left
 
 
 def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple]:
