@@ -620,3 +620,45 @@ def test_a_value_split_between_agreement_forms_and_sharing_its_word_is_still_pla
     assert {t["template"] for t in templates} == {"{first_name} ke {s} {very}."}
     assert sorted(sorted(t["lexicons"]["very"]) for t in templates) == sorted(
         sorted(vt + end for vt in _SHARED_ADVERBS.values()) for end in _CLASS_ENDING)
+
+
+_HARMONY_VEHICLES = {"a car": "rıl jör", "a bike": "ibö jör", "a van": "lašarbı jör",
+                     "a train": "beñije jör", "a truck": "hürit", "a tractor": "lilü",
+                     "a minivan": "tašo", "a bus": "pul", "a boat": "fobuñı", "a cart": "kaso"}
+_HARMONY_ANIMALS = {"a dog": "tehö", "a cat": "üjü", "a cow": "ño fa", "a duck": "ñüčü",
+                    "a pig": "lurču", "a bird": "jıfu"}
+
+
+def _harmonic(word: str, back: str, front: str) -> str:
+    last = [ch for ch in word if ch in "aıouäeiöü"][-1]
+    return front if last in "eiöü" else back
+
+
+def test_a_shared_last_word_keeps_its_place_before_the_rarer_harmony_allomorph():
+    """Four vehicles end in the word ``jör`` the others lack; every template
+    glues its case suffix on, in the allomorph the last vowel selects
+    (``jörñö`` / ``tašoño``, ``jörter`` / ``tašotar``).  Only two of the other
+    vehicles take the front allomorph ``ñö``, but the back one ``ño`` is the
+    same suffix: ``jör`` is the value's, before the template's suffix, and
+    each template splits by allomorph with the vehicles' base forms (not one
+    template ``{vehicle} jörñö`` for the four that share the word)."""
+    rows = []
+    for a in NAMES:
+        for lex, values in (("animal", _HARMONY_ANIMALS), ("vehicle", _HARMONY_VEHICLES)):
+            for v, t in values.items():
+                for tid, verb, (back, front), end in (("has", "has", ("ño", "ñö"), "he"),
+                                                      ("bought", "bought", ("tar", "ter"), "lü")):
+                    rows.append({"template_id": "%s_%s" % (tid, lex),
+                                 "source": "%s %s %s." % (a, verb, v),
+                                 "fill": {"first_name": a, lex: v},
+                                 "target": "%s'tıt f'%s%s %s." % (a, t, _harmonic(t, back, front),
+                                                                 end)})
+    groups = extract_exact(rows)
+    for tid, (back, front), end in (("has", ("ño", "ñö"), "he"), ("bought", ("tar", "ter"), "lü")):
+        got = sorted((t["template"], sorted(t["lexicons"]["vehicle"]))
+                     for t in groups["%s_vehicle" % tid])
+        want = sorted(("{first_name}'tıt f'{vehicle}%s %s." % (suffix, end),
+                       sorted(t for t in _HARMONY_VEHICLES.values()
+                              if _harmonic(t, back, front) == suffix))
+                      for suffix in (back, front))
+        assert got == want

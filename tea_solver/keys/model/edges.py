@@ -393,14 +393,22 @@ AFFIXED = 0.25     # share of a slot's other values whose written word ends in a
 def _template_affix(cores: dict, v: tuple, side: int):
     """``is_affix(group, tail)`` for :func:`.units.stem_before_affixes`: the
     group's template glues ``tail`` on the far side of other values of the
-    slot — two at least, and ``AFFIXED`` of them (an affix with harmony
-    allomorphs is on fewer than all: ``šu`` / ``šü``)."""
+    slot — two at least, and ``AFFIXED`` of them.  An affix with harmony
+    allomorphs (``ño`` / ``ñö``) is one affix: another value carrying the
+    tail or one of its allomorphs (the same length, one letter different,
+    on two values or more) carries it, so the rarer allomorph counts as
+    much as the common one."""
     slot = v[:2]
 
     def is_affix(group: int, tail: str) -> bool:
         others = [c for w, c in cores.get((group, slot), {}).items() if w != v]
-        hits = sum(1 for c in others
-                   if (c.endswith(tail) if side > 0 else c.startswith(tail)) and c != tail)
+        n = len(tail)
+        ends = Counter((c[-n:] if side > 0 else c[:n]) for c in others if len(c) > n)
+        if not ends.get(tail):
+            return False
+        forms = {e for e, k in ends.items()
+                 if e == tail or (k >= 2 and sum(x != y for x, y in zip(e, tail)) == 1)}
+        hits = sum(k for e, k in ends.items() if e in forms)
         return hits >= 2 and hits >= AFFIXED * len(others)
     return is_affix
 
