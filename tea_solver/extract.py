@@ -359,10 +359,11 @@ def _outlier_costs(opts: "ExtractOptions", alignment) -> tuple[int, int] | None:
 
     The Step-1 model flags instances whose frame is at odds with all their
     values (:func:`tea_solver.keys.model.suspicious`) and estimates from them
-    the share ρ of corrupted instances in the file.  With ρ at or below
+    the share ρ of corrupted instances in the file.  Unless ρ is above
     ``prior_template`` (π: the prior share of clean instances that need a
-    template of their own) the file is clean and the cover is the full one.
-    Otherwise a flagged instance costs next to nothing to leave out (it is
+    template of their own) by more than chance explains
+    (:func:`tea_solver.keys.model.noisy_file`), the file is clean and the
+    cover is the full one.  Otherwise a flagged instance costs next to nothing to leave out (it is
     explained as a corrupted copy), a sound one costs three templates (it is
     always covered), and a template costs ``log 1/π``.  Costs are in
     thousandths of a nat (CP-SAT takes integers).
@@ -373,7 +374,7 @@ def _outlier_costs(opts: "ExtractOptions", alignment) -> tuple[int, int] | None:
         return None
     from tea_solver.keys.model.params import ModelParams
     prior = ModelParams().prior_template
-    if rate <= prior:
+    if not getattr(alignment, "noisy", False):
         return None
     template_cost = int(round(1000 * math.log(1 / prior)))
     return template_cost, 3 * template_cost

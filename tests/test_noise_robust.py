@@ -793,3 +793,52 @@ def test_a_value_word_every_template_glues_its_affix_on_is_the_values():
         [t] = by_group(doc)[tid]
         assert "{vehicle}%s" % suffix in t["template"]
         assert sorted(t["lexicons"]["vehicle"]) == sorted(vehicles.values())
+
+
+def _small_groups(rate, seed):
+    """Two groups of forty (four adjectives, four animals): no group is large
+    enough to estimate the noise rate alone, the file is."""
+    rows = [is_adj(a, b) for a in NAMES for b in list(ADJ_T)[:4]] + \
+        [likes(a, c) for a in NAMES for c in list(ANIMAL_T)[:4]]
+    return rows, _corrupt_frame(rows, rate, seed)
+
+
+def test_a_file_of_small_groups_is_noisy_when_its_instances_together_say_so():
+    """Groups below ``noise_group`` instances cannot estimate the noise rate
+    alone.  Together they can: a file of small groups with a sixth of its
+    instances corrupted gets the noise-robust cover (one template per group,
+    the corrupted copies left out and reported), not one template per
+    corrupted copy; the same file clean keeps the full cover."""
+    rows, hit = _small_groups(1 / 6, seed=3)
+    assert len(hit) >= 10
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    groups = by_group(doc)
+    assert [t["template"] for t in groups["is_adj"]] == ["{first_name}ga {adj} desu yo."]
+    assert [t["template"] for t in groups["likes"]] == ["mi {first_name}wo {animal} ga suki."]
+    left_out = set(_outliers(doc, "is_adj")["uncovered"]) | set(_outliers(doc, "likes")["uncovered"])
+    assert left_out == {insts[n].id for n in hit}
+
+    clean, _ = _small_groups(0.0, seed=3)
+    insts = _records(clean)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    assert all("outliers" not in g for g in doc["report"]["groups"])
+    check_regeneration(doc, insts)
+    assert sum(t["support"] for t in doc["templates"]) == len(insts)
+
+
+def test_a_few_odd_instances_in_a_small_file_are_no_evidence_of_noise():
+    """The cover leaves instances out only where the flagged share is above
+    the prior by more than chance explains (a binomial test): two odd
+    instances of eighty are no evidence, as many as ten are."""
+    from tea_solver.keys.model import binomial_tail, noisy_file
+    params = ModelParams()
+    assert not noisy_file(1, 66, params)
+    assert not noisy_file(2, 80, params)
+    assert noisy_file(10, 80, params)
+    assert not noisy_file(48, 4000, params)      # 1.2 % of a large file: chance
+    assert noisy_file(150, 800, params)
+    # the tail itself, against values computed by hand
+    assert abs(binomial_tail(1, 66, 0.01) - (1 - 0.99 ** 66)) < 1e-12
+    assert abs(binomial_tail(2, 10, 0.01) - (1 - 0.99 ** 10 - 10 * 0.01 * 0.99 ** 9)) < 1e-12
+    assert binomial_tail(0, 5, 0.3) == 1.0 and binomial_tail(6, 5, 0.3) == 0.0

@@ -29,6 +29,7 @@ evidence (a feature of the edge model), not limits.  Every parameter is in
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
@@ -81,6 +82,7 @@ class GroupAlignment:
     spans: list                     # per instance: list of Span, in text order
     agreement: dict = field(default_factory=dict)
     noise_rate: float | None = None  # the file's estimated share of corrupted instances
+    noisy: bool = False             # is that share significantly above the prior (noisy_file)
     occurrences: list | None = None  # per instance: its source occurrences
     suspicious: list | None = None   # per instance: frame at odds with its values
     forms: dict | None = None        # lexval -> the file's forms of it (shared by every group)
@@ -96,6 +98,7 @@ class FileModel:
     params: ModelParams
     decisions: dict = field(default_factory=dict)   # (lexval, side, depth) -> P(value)
     noise_rate: float = 0.0
+    noisy: bool = False
 
 
 def _prepare(instances) -> tuple[list, list]:
@@ -175,12 +178,27 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     for al in out_groups:
         al.suspicious = suspicious(al, params, max(params.rare_frame,
                                                    rate * len(al.targets) / 2), rates)
-    rate = noise_rate(out_groups, settled.forms, params)
+    least = params.noise_group
+    sizes = [len(al.targets) for al in out_groups]
+    if max(sizes, default=0) < params.noise_group <= sum(sizes):
+        # no group is large enough to estimate the rate from its values'
+        # frames, but together they hold as many instances as one: estimate
+        # it over all groups, counting the copies one corruption from a frame
+        # several instances share too (a file of small groups is as noisy as
+        # its translations, not clean; a file smaller than one large group
+        # is too small to tell a corruption from a variant seen once)
+        least = 1
+        for al in out_groups:
+            al.suspicious = [a or b for a, b in
+                             zip(al.suspicious, small_group_outliers(al, 0.0))]
+    bad, total = noise_counts(out_groups, least)
+    rate = bad / total if total else 0.0
+    noisy = noisy_file(bad, total, params)
     for al in out_groups:
         if len(al.targets) < params.noise_group:
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious, small_group_outliers(al, rate))]
-        elif rate > params.prior_template:
+        elif noisy:
             # in a noisy file, a frame only one instance shows, one corruption
             # away from a frame many share, is a corrupted copy even where its
             # values are too rare to tell (a real variant one value takes looks
@@ -189,10 +207,11 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
                              zip(al.suspicious, one_edit_outliers(al, params.rare_frame, rate))]
     for al in out_groups:
         al.noise_rate = rate
+        al.noisy = noisy
         al.forms = settled.forms
     done("noise")
     affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
-    return FileModel(out_groups, settled.forms, affixes, params, probs, rate)
+    return FileModel(out_groups, settled.forms, affixes, params, probs, rate, noisy)
 
 
 def fit_groups_apart(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(),
@@ -208,7 +227,8 @@ def fit_groups_apart(groups: "OrderedDict[str, list]", params: ModelParams = Mod
             forms.setdefault(lexval, seen)
     return FileModel([g for f in fits for g in f.groups], forms,
                      [a for f in fits for a in f.affixes], params, {},
-                     max((f.noise_rate for f in fits), default=0.0))
+                     max((f.noise_rate for f in fits), default=0.0),
+                     any(f.noisy for f in fits))
 
 
 def _frames(al: "GroupAlignment") -> list:
@@ -460,14 +480,51 @@ def noise_rate(groups: Sequence["GroupAlignment"], forms: dict, params: ModelPar
     lands in a value makes the value unrecognisable, so its text stays in the
     frame and the frame is at odds too.  A corruption that produces a
     clean-looking instance is not counted: the estimate errs low."""
+    bad, total = noise_counts(groups, params.noise_group)
+    return bad / total if total else 0.0
+
+
+def noise_counts(groups: Sequence["GroupAlignment"], least: int) -> tuple[int, int]:
+    """Flagged instances and instances, over the groups of ``least``
+    instances or more (:func:`noise_rate`)."""
     bad = total = 0
     for al in groups:
-        if len(al.targets) < params.noise_group:
+        if len(al.targets) < least:
             continue
         flags = al.suspicious if al.suspicious is not None else suspicious(al)
         bad += sum(flags)
         total += len(flags)
-    return bad / total if total else 0.0
+    return bad, total
+
+
+def noisy_file(bad: int, total: int, params: ModelParams) -> bool:
+    """Is the file noisy: ``bad`` flagged instances of ``total`` more than
+    ``params.prior_template`` (π) of them, and more than clean instances that
+    need a template of their own would give by chance — the chance of seeing
+    ``bad`` or more of ``total`` at rate π is below ``params.noise_alpha``
+    (the upper tail of the binomial distribution)?"""
+    prior = params.prior_template
+    if not total or bad <= prior * total:
+        return False
+    return binomial_tail(bad, total, prior) < params.noise_alpha
+
+
+def binomial_tail(k: int, n: int, p: float) -> float:
+    """``P(X >= k)`` for ``X ~ Binomial(n, p)``, summed in log space from
+    ``k`` up until the terms no longer count (exact to 1e-12 or so)."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    log_p, log_q = math.log(p), math.log1p(-p)
+    total = 0.0
+    for j in range(k, n + 1):
+        term = math.exp(math.lgamma(n + 1) - math.lgamma(j + 1) - math.lgamma(n - j + 1)
+                        + j * log_p + (n - j) * log_q)
+        total += term
+        if j > n * p and term < 1e-16 * total:
+            break
+    return min(1.0, total)
 
 
 def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None) -> Evidence:

@@ -53,6 +53,11 @@ class ModelParams:
     # corrupted next to nothing to leave out and a sound one three templates
     # (tea_solver.extract._outlier_costs)
     prior_template: float = 0.01
+    # the cover is noise-robust only where the share of flagged instances is
+    # above prior_template with this significance (a one-sided binomial
+    # test): one odd instance among sixty-six is no evidence of noise, a
+    # hundred and fifty among eight hundred are
+    noise_alpha: float = 0.01
 
     def as_dict(self) -> dict:
         return asdict(self)
