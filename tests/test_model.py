@@ -662,3 +662,40 @@ def test_a_shared_last_word_keeps_its_place_before_the_rarer_harmony_allomorph()
                               if _harmonic(t, back, front) == suffix))
                       for suffix in (back, front))
         assert got == want
+
+
+_HYPHENATED = {"a historian": "wošo-fö", "an interpreter": "ñıršačı-fö", "a nurse": "rotnu",
+               "a model": "nöłün", "a cook": "tarłan", "a pilot": "bıčo", "an actor": "föčit",
+               "an editor": "čača"}
+
+
+def test_a_values_core_is_the_same_in_every_group():
+    """``wošo-fö`` (*historian*) shares ``-fö`` with ``ñıršačı-fö``; two
+    templates glue a suffix on (``wošo-föłö``: ``föłö`` is one word there),
+    the third writes the value bare, and only the historian is drawn there,
+    so ``fö`` alone identifies it in that group and its core there is
+    ``wošo-fö``, while elsewhere it is ``wošo``.  Cut down to the core the
+    value shows most, every group puts the same units beside it, and
+    ``-fö`` is the value's everywhere: one template per group, not a
+    ``{profession}-föłö`` template for the historian alone."""
+    rows = []
+    for a in NAMES:
+        for p, t in _HYPHENATED.items():
+            rows.append({"template_id": "is", "source": "%s is %s." % (a, p),
+                         "fill": {"first_name": a, "profession": p},
+                         "target": "%s'tıt %słö." % (a, t)})
+            rows.append({"template_id": "met", "source": "%s met %s." % (a, p),
+                         "fill": {"first_name": a, "profession": p},
+                         "target": "%s ra %słö ki." % (a, t)})
+            if p != "an interpreter":
+                rows.append({"template_id": "and", "source": "%s is %s and kind." % (a, p),
+                             "fill": {"first_name": a, "profession": p},
+                             "target": "%s'tıt %s šel ro." % (a, t)})
+    groups = extract_exact(rows)
+    for tid, frame, values in (
+            ("is", "{first_name}'tıt {profession}łö.", _HYPHENATED.values()),
+            ("met", "{first_name} ra {profession}łö ki.", _HYPHENATED.values()),
+            ("and", "{first_name}'tıt {profession} šel ro.",
+             [t for p, t in _HYPHENATED.items() if p != "an interpreter"])):
+        [t] = groups[tid]
+        assert (t["template"], sorted(t["lexicons"]["profession"])) == (frame, sorted(values))

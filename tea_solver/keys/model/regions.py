@@ -221,6 +221,51 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
     return out
 
 
+def canonical_cores(groups: Sequence["GroupRegions"]) -> int:
+    """Cut each core down to its value's most common core where it holds it.
+
+    A core runs from the first to the last unit that identifies its value,
+    and which units identify it is a file-wide rate that a word's written
+    shape can tip: ``fö`` alone identifies *historian* where one template
+    writes ``wošo-fö šel``, while ``föłö`` elsewhere is another unit, so
+    that core is ``wošo-fö`` in one group and ``wošo`` in three.  The edge
+    decisions (:mod:`.edges`) are made per value and position from the
+    core outward, pooled over the groups, so a core that differs between
+    groups puts different units at the same position (``šel`` in one group
+    where the others show ``-``) and no position agrees.  A value has one
+    form in the file: where a core contains the value's most common core on
+    unit bounds, it is cut down to it, and the units cut off are decided at
+    the edge like everyone else's.  Returns how many cores changed."""
+    def core_text(fields, p) -> str:
+        t = fields[p.field]
+        return t.text[t.starts[p.first]:t.ends[p.last]]
+
+    counts: dict = defaultdict(Counter)
+    for gr in groups:
+        for fields, pieces in zip(gr.texts, gr.pieces):
+            for p in pieces:
+                counts[p.occ.lexval][core_text(fields, p)] += 1
+    modal = {v: c.most_common(1)[0] for v, c in counts.items()}
+    changed = 0
+    for gr in groups:
+        for fields, pieces in zip(gr.texts, gr.pieces):
+            for p in pieces:
+                best, k = modal[p.occ.lexval]
+                own = core_text(fields, p)
+                if own == best or 2 * k <= sum(counts[p.occ.lexval].values()) \
+                        or best not in own:
+                    continue
+                t = fields[p.field]
+                for a in range(p.first, p.last + 1):
+                    hit = next((b for b in range(a, p.last + 1)
+                                if t.text[t.starts[a]:t.ends[b]] == best), None)
+                    if hit is not None:
+                        p.first, p.last = a, hit
+                        changed += 1
+                        break
+    return changed
+
+
 def _context(fields, frame, f: int, a: int, b: int) -> tuple:
     """The frame units just outside units ``a..b`` of field ``f`` (None at an
     edge of the field)."""
