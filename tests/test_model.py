@@ -37,6 +37,11 @@ ANIMALS = ["dog", "cat", "horse", "bird"]
 OPTS = dict(keys="align", time_limit=10)
 
 
+def _row(template_id, source, fill, target) -> dict:
+    """One instance record as the instance files write it."""
+    return {"template_id": template_id, "source": source, "fill": fill, "target": target}
+
+
 def _records(rows):
     return to_instances([dict(r, id="%s/%d" % (r["template_id"], n), lang="xx")
                          for n, r in enumerate(rows)])
@@ -52,9 +57,9 @@ def glued_language(adj_t, animal_t, *, name_case=("ga", "wo"), sep=" ", names=NA
     rows = []
     for a in names:
         for b in ADJS:
-            rows.append({"template_id": "is_adj", "source": "%s is %s." % (a, b),
-                         "fill": {"first_name": a, "adj": b},
-                         "target": sep.join([a + name_case[0], adj_t[b], "desu."])})
+            rows.append(_row("is_adj", "%s is %s." % (a, b),
+                             {"first_name": a, "adj": b},
+                             sep.join([a + name_case[0], adj_t[b], "desu."])))
     for a in names:
         for c in ANIMALS:
             rows.append({"template_id": "likes", "source": "%s likes the %s." % (a, c),
@@ -154,12 +159,12 @@ def _two_cases(animal_forms):
     for a in NAMES:
         for c in ANIMALS:
             likes, sees = animal_forms[c]
-            rows.append({"template_id": "likes", "source": "%s likes the %s." % (a, c),
-                         "fill": {"first_name": a, "animal": c},
-                         "target": "mi %s %s suki." % (a, likes)})
-            rows.append({"template_id": "sees", "source": "%s sees the %s." % (a, c),
-                         "fill": {"first_name": a, "animal": c},
-                         "target": "%s %s miru." % (a, sees)})
+            rows.append(_row("likes", "%s likes the %s." % (a, c),
+                             {"first_name": a, "animal": c},
+                             "mi %s %s suki." % (a, likes)))
+            rows.append(_row("sees", "%s sees the %s." % (a, c),
+                             {"first_name": a, "animal": c},
+                             "%s %s miru." % (a, sees)))
     return rows
 
 
@@ -394,13 +399,13 @@ def test_a_template_affix_comes_off_values_of_one_word_and_of_several():
                              "fill": {"first_name": a, "animal": "a " + c, "vehicle": v},
                              "target": "%s ladayhi %s w%s." % (a, ANIMAL_T[c], t)})
         for v, t in vehicles.items():
-            rows.append({"template_id": "bought", "source": "%s bought %s." % (a, v),
-                         "fill": {"first_name": a, "vehicle": v},
-                         "target": "%s ishtara %s." % (a, t)})
+            rows.append(_row("bought", "%s bought %s." % (a, v),
+                             {"first_name": a, "vehicle": v},
+                             "%s ishtara %s." % (a, t)))
         for c in ANIMALS:
-            rows.append({"template_id": "sees", "source": "%s sees a %s." % (a, c),
-                         "fill": {"first_name": a, "animal": "a " + c},
-                         "target": "%s yara %s." % (a, ANIMAL_T[c])})
+            rows.append(_row("sees", "%s sees a %s." % (a, c),
+                             {"first_name": a, "animal": "a " + c},
+                             "%s yara %s." % (a, ANIMAL_T[c])))
     groups = extract_exact(rows)
     assert [t["template"] for t in groups["has"]] == ["{first_name} ladayhi {animal} w{vehicle}."]
     assert sorted(groups["has"][0]["lexicons"]["vehicle"]) == sorted(vehicles.values())
@@ -419,9 +424,9 @@ def test_a_frame_unit_only_one_slot_brings_is_that_slots():
         for a in NAMES:
             for w, wt in lex.items():
                 for b, bt in adj.items():
-                    rows.append({"template_id": tid, "source": "%s is %s %s." % (a, w, b),
-                                 "fill": {"first_name": a, name: w, "adj": b},
-                                 "target": "%s%s%s。" % (a, wt, bt)})
+                    rows.append(_row(tid, "%s is %s %s." % (a, w, b),
+                                     {"first_name": a, name: w, "adj": b},
+                                     "%s%s%s。" % (a, wt, bt)))
     groups = extract_exact(rows)
     assert [t["template"] for t in groups["some"]] == ["{first_name}{somewhat}{adj}。"]
     assert sorted(groups["some"][0]["lexicons"]["somewhat"]) == sorted(some.values())
@@ -446,12 +451,12 @@ def test_harmonic_case_suffix_goes_to_the_frame_where_values_share_a_last_word()
         for lex, values, (tid1, tid2) in (("animal", animals, ("has", "sees")),
                                           ("vehicle", vehicles, ("drives", "sells"))):
             for c, t in values.items():
-                rows.append({"template_id": tid1, "source": "%s %s %s." % (a, tid1, c),
-                             "fill": {"first_name": a, lex: c},
-                             "target": "%s ra %s ne." % (a, case(t))})
-                rows.append({"template_id": tid2, "source": "%s %s %s." % (a, tid2, c),
-                             "fill": {"first_name": a, lex: c},
-                             "target": "%s lo %s ki." % (a, t)})
+                rows.append(_row(tid1, "%s %s %s." % (a, tid1, c),
+                                 {"first_name": a, lex: c},
+                                 "%s ra %s ne." % (a, case(t))))
+                rows.append(_row(tid2, "%s %s %s." % (a, tid2, c),
+                                 {"first_name": a, lex: c},
+                                 "%s lo %s ki." % (a, t)))
     groups = extract_exact(rows)
     for tid, lex, values in (("has", "animal", animals), ("drives", "vehicle", vehicles)):
         got = {t["template"]: sorted(t["lexicons"][lex]) for t in groups[tid]}
@@ -610,9 +615,9 @@ def test_a_value_split_between_agreement_forms_and_sharing_its_word_is_still_pla
     for a in NAMES:
         for s, (st, cls) in _STATE_CLASS.items():
             for v, vt in _SHARED_ADVERBS.items():
-                rows.append({"template_id": "very", "source": "%s is %s %s." % (a, v, s),
-                             "fill": {"first_name": a, "very": v, "s": s},
-                             "target": "%s ke %s %s%s." % (a, st, vt, _CLASS_ENDING[cls])})
+                rows.append(_row("very", "%s is %s %s." % (a, v, s),
+                                 {"first_name": a, "very": v, "s": s},
+                                 "%s ke %s %s%s." % (a, st, vt, _CLASS_ENDING[cls])))
             rows.append({"template_id": "plain", "source": "%s is %s." % (a, s),
                          "fill": {"first_name": a, "s": s}, "target": "%s ke %s." % (a, st)})
     groups = extract_exact(rows)
@@ -681,16 +686,16 @@ def test_a_values_core_is_the_same_in_every_group():
     rows = []
     for a in NAMES:
         for p, t in _HYPHENATED.items():
-            rows.append({"template_id": "is", "source": "%s is %s." % (a, p),
-                         "fill": {"first_name": a, "profession": p},
-                         "target": "%s'tıt %słö." % (a, t)})
-            rows.append({"template_id": "met", "source": "%s met %s." % (a, p),
-                         "fill": {"first_name": a, "profession": p},
-                         "target": "%s ra %słö ki." % (a, t)})
+            rows.append(_row("is", "%s is %s." % (a, p),
+                             {"first_name": a, "profession": p},
+                             "%s'tıt %słö." % (a, t)))
+            rows.append(_row("met", "%s met %s." % (a, p),
+                             {"first_name": a, "profession": p},
+                             "%s ra %słö ki." % (a, t)))
             if p != "an interpreter":
-                rows.append({"template_id": "and", "source": "%s is %s and kind." % (a, p),
-                             "fill": {"first_name": a, "profession": p},
-                             "target": "%s'tıt %s šel ro." % (a, t)})
+                rows.append(_row("and", "%s is %s and kind." % (a, p),
+                                 {"first_name": a, "profession": p},
+                                 "%s'tıt %s šel ro." % (a, t)))
     groups = extract_exact(rows)
     for tid, frame, values in (
             ("is", "{first_name}'tıt {profession}łö.", _HYPHENATED.values()),
