@@ -27,7 +27,7 @@ from tea_solver.io import dump_checklist
 from tea_solver.keys.model import STAGES, fit_file
 from tea_solver.keys.model.ibm import Alignment
 from tea_solver.keys.model.params import ModelParams
-from tea_solver.keys.model.units import cut, graphemes
+from tea_solver.keys.model.units import cut, graphemes, same_stem, word_char
 from tea_solver.extract import group_instances
 
 NAMES = ["John", "Mary", "Ahmed", "Priya", "Chen", "Olga"]
@@ -102,6 +102,16 @@ def test_a_vowel_sign_never_leaves_its_consonant():
         for k in bounds[1:-1]:
             # no piece starts with a combining mark or a virama-stacked letter
             assert unicodedata.category(text[k])[0] != "M", (text, k)
+
+
+def test_a_combining_mark_is_part_of_its_word():
+    """Most Devanagari, Thai or Khmer words end in a vowel sign or tone mark,
+    which ``str.isalpha`` rejects: two forms of one Hindi word share a stem
+    all the same, and a mark is never a word boundary."""
+    assert same_stem("अच्छा", "अच्छी") and same_stem("машину", "машина")
+    assert not same_stem("अच्छा", "बुरा")
+    assert all(word_char(ch) for ch in "जापानी" + "ผึ้" + "ខ្មែរ")
+    assert not any(word_char(ch) for ch in " .-'")
 
 
 def test_units_are_words_with_spaces_and_graphemes_without():
@@ -704,3 +714,37 @@ def test_a_values_core_is_the_same_in_every_group():
              [t for p, t in _HYPHENATED.items() if p != "an interpreter"])):
         [t] = groups[tid]
         assert (t["template"], sorted(t["lexicons"]["profession"])) == (frame, sorted(values))
+
+
+_HI_NATIONS = {"Chinese": "चीनी", "Japanese": "जापानी", "Indian": "भारतीय", "Brazilian": "ब्राज़ीली",
+               "Pakistani": "पाकिस्तानी", "Nigerian": "नाइजीरियाई"}
+_HI_JOBS = {"a nurse": ("नर्स", ""), "a model": ("मॉडल", ""), "an author": ("लेखिका", "ने"),
+            "an actor": ("अभिनेता", "ने"), "an editor": ("संपादक", "ने"), "an agent": ("एजेंट", "ने")}
+
+
+def test_an_agreement_form_of_a_word_ending_in_a_vowel_sign_is_a_form_of_its_own():
+    """The nationality agrees with the profession's class (``जापानी`` /
+    ``जापानीने``), and four of six professions take the ending, so the
+    agreement form is each nationality's most common reading.  Most of them
+    end in a vowel sign (``ी``), which is part of the word: the bare reading
+    is the value's other form, not the form cut at a word boundary.  One
+    template per class in each group, every nationality in both — no
+    template that writes a nationality as frame text."""
+    rows = []
+    for a in MORE_NAMES:
+        for n, nt in _HI_NATIONS.items():
+            for j, (jt, agree) in _HI_JOBS.items():
+                fill = {"first_name": a, "nationality": n, "profession": j}
+                rows.append(_row("and", "%s is %s and %s." % (a, n, j), fill,
+                                 "%s %s%s और %s है।" % (a, nt, agree, jt)))
+                rows.append(_row("two", "%s is %s. %s is %s." % (a, j, a, n), fill,
+                                 "%s %s है। %s %s%s है।" % (a, jt, a, nt, agree)))
+    groups = extract_exact(rows)
+    for tid, frame in (("and", "{first_name} {nationality} और {profession} है।"),
+                       ("two", "{first_name} {profession} है। {first_name} {nationality} है।")):
+        got = sorted((t["template"], sorted(t["lexicons"]["nationality"]),
+                      sorted(t["lexicons"]["profession"])) for t in groups[tid])
+        want = sorted((frame, sorted(nt + agree for nt in _HI_NATIONS.values()),
+                       sorted(jt for jt, a in _HI_JOBS.values() if a == agree))
+                      for agree in ("", "ने"))
+        assert got == want

@@ -35,6 +35,8 @@ from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from typing import Sequence
 
+import regex
+
 from tea_solver.errors import InputError
 from tea_solver.keys.base import Key
 
@@ -47,7 +49,7 @@ from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
 from .units import cut, edit_views, same_stem, slot_mark, written_spaced
 
-_WORD = re.compile(r"\w+|[^\w\s]")
+_WORD = regex.compile(r"\w+|[^\w\s]")
 
 
 @dataclass

@@ -28,8 +28,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Sequence
 
+import regex
+
 from .regions import GroupRegions
-from .units import same_stem
+from .units import same_stem, word_char
 
 
 @dataclass
@@ -286,7 +288,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         src = v[2]
         if not src:
             continue
-        pattern = re.compile(r"(?<!\w)" + re.escape(src) + r"(?!\w)")
+        pattern = regex.compile(r"(?<!\w)" + re.escape(src) + r"(?!\w)")
         for n in members:
             o = obs[n]
             a, b = ext[n]
@@ -605,7 +607,7 @@ def _end(m: str, n: int, side: int) -> str:
 def _glued(modal: Sequence[str], ends, n: int, side: int) -> bool:
     """Is each ending in ``ends`` (``n`` letters on ``side``) glued to the
     word of every value that carries it (a letter beside it, not a space)?"""
-    return all((m[-n - 1] if side > 0 else m[n]).isalnum()
+    return all(word_char(m[-n - 1] if side > 0 else m[n])
                for m in modal if len(m) > n and _end(m, n, side) in ends)
 
 
@@ -651,7 +653,7 @@ def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4,
         ends = {e: k for e, k in seen.items() if k >= 2}
         if not 2 <= len(ends) <= most or sum(ends.values()) < share * len(modal):
             continue
-        if any(ch.isspace() or not ch.isalnum() for e in ends for ch in e):
+        if any(not word_char(ch) for e in ends for ch in e):
             continue
         if not all(sum(x != y for x, y in zip(a, b)) == 1
                    for a, b in itertools.combinations(ends, 2)):
@@ -746,8 +748,8 @@ def _misplaced(s: str, main: str) -> bool:
     if k < 0 or short == long_:
         return False
     before, after = long_[:k], long_[k + len(short):]
-    return (not before or not before[-1].isalnum() or not short[0].isalnum()) and \
-        (not after or not after[0].isalnum() or not short[-1].isalnum())
+    return (not before or not word_char(before[-1]) or not word_char(short[0])) and \
+        (not after or not word_char(after[0]) or not word_char(short[-1]))
 
 
 def _recut(obs, spans: list, strings: list, forms: dict, text) -> None:

@@ -16,12 +16,12 @@ of instances.
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 import numpy as np
+import regex
 
-WORD = re.compile(r"\w+|[^\w\s]")
+WORD = regex.compile(r"\w+|[^\w\s]")
 NULL = "\0NULL"
 
 

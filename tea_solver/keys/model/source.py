@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
+
+import regex
 
 from tea_solver.template import split_cardinal, valid_lexicon_name
 
@@ -58,8 +61,9 @@ class Occurrence:
         return (self.draw.name, self.element, self.nth)
 
 
-def _whole_word(value: str) -> re.Pattern:
-    return re.compile(r"(?<!\w)" + re.escape(value) + r"(?!\w)")
+@lru_cache(maxsize=4096)
+def _whole_word(value: str) -> regex.Pattern:
+    return regex.compile(r"(?<!\w)" + re.escape(value) + r"(?!\w)")
 
 
 def count_in(source: str, text: str) -> int:

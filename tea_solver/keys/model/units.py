@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
@@ -181,10 +182,25 @@ def _clusters(text: str) -> list:
     return [text[b[k]:b[k + 1]] for k in range(len(b) - 1)]
 
 
+def word_char(ch: str) -> bool:
+    """Is ``ch`` part of a word in any script: a letter, a digit, or a
+    combining mark?  ``str.isalnum`` (and the ``re`` module's ``\\w``) says
+    no to the vowel signs, viramas and tone marks that end most Devanagari,
+    Thai or Khmer words (``अच्छा``, ``ผึ้``), so a test on them alone would
+    take a word's last letter for a word boundary."""
+    return ch.isalnum() or unicodedata.category(ch)[0] == "M"
+
+
+def letters(text: str) -> bool:
+    """Is ``text`` one word of letters (combining marks included)?"""
+    return bool(text) and all(ch.isalpha() or unicodedata.category(ch)[0] == "M"
+                              for ch in text)
+
+
 def same_stem(a: str, b: str) -> bool:
     """Two inflected forms of one word (``машину`` / ``машина``): they share a
     stem of at least three letters that is most (60 %) of the longer one."""
-    if not (a.isalpha() and b.isalpha()):
+    if not (letters(a) and letters(b)):
         return False
     n = len(os.path.commonprefix([a, b]))
     return n >= 3 and n >= 0.6 * max(len(a), len(b))
