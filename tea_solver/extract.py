@@ -132,18 +132,36 @@ def template_cost(shape, values: dict, covered: int, full_slots: int | None = No
     return over + len(slots)
 
 
-def coverage(items: Sequence[tuple], index: KeyIndex, cap: int):
+#: at most this many (shape, fills) candidates of a group are kept from the
+#: first pass for reading the kept templates' fills back; a larger group
+#: enumerates its candidates a second time instead (memory over time)
+KEEP_CANDIDATES = 500_000
+
+
+def coverage(items: Sequence[tuple], index: KeyIndex, cap: int, kept: list | None = None):
     """Candidate statistics over the items, in order of discovery.
 
     Returns ``(cover, values, truncated)``: shape → covered item indices,
     shape → {key id: values its slots take}, and how many items hit ``cap``.
+    ``kept``: a list to append each item's candidates to (``(shape, fills)``
+    pairs), while they number :data:`KEEP_CANDIDATES` or fewer in all; it is
+    emptied and set to ``[None]`` once they are more.
     """
     cov: dict = OrderedDict()
     values: dict = {}
     truncated = 0
+    n_kept = 0
+    keeping = kept is not None
     for i, segs in enumerate(items):
         cands, cut = instance_candidates(segs, index, cap)
         truncated += cut
+        if keeping:
+            n_kept += len(cands)
+            if n_kept <= KEEP_CANDIDATES:
+                kept.append(cands)
+            else:
+                kept[:] = [None]
+                keeping = False
         for shape, fills in cands:
             cov.setdefault(shape, []).append(i)
             per_key = values.setdefault(shape, {})
@@ -201,6 +219,7 @@ class _Prepared:
     problem: CoverProblem
     truncated: int
     multi: bool
+    candidates: list | None = None  # per item, its (shape, fills) (:func:`coverage`), if kept
 
 
 def _prepare_group(instances: Sequence[Instance], opts: ExtractOptions,
@@ -226,7 +245,8 @@ def _prepare_group(instances: Sequence[Instance], opts: ExtractOptions,
         raise ValueError("key_selection must be 'all' or 'iterative'")
     index = KeyIndex(keys, opts.match, positions, targets=items)
 
-    cov, values, truncated = coverage(items, index, opts.max_candidates)
+    kept: list = []
+    cov, values, truncated = coverage(items, index, opts.max_candidates, kept)
     shapes = list(cov)
     full = max((len(shape_slots(s)) for s in shapes), default=0) \
         if opts.keys == "align" else None
@@ -235,7 +255,7 @@ def _prepare_group(instances: Sequence[Instance], opts: ExtractOptions,
     problem = CoverProblem.from_members(len(items), cov.values(), costs)
     del cov
     return _Prepared(items, weights, keys, index, shapes, problem.member_lists(), problem,
-                     truncated, multi)
+                     truncated, multi, None if kept == [None] else kept)
 
 
 def group_problem(instances: Sequence[Instance], opts: ExtractOptions,
@@ -297,7 +317,8 @@ def extract_group(template_id: str, instances: Sequence[Instance],
     for i, segs in enumerate(items):
         if not generated[i]:
             continue
-        cands, _ = instance_candidates(segs, index, opts.max_candidates)
+        cands = (prep.candidates[i] if prep.candidates is not None
+                 else instance_candidates(segs, index, opts.max_candidates)[0])
         for shape, f in cands:
             n = wanted.get(shape)
             if n is not None:

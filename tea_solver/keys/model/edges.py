@@ -60,7 +60,7 @@ import os
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from tea_solver.tokenize import CHAR
 
@@ -80,9 +80,9 @@ SELECTS = 0.75      # share of a value's readings at a place that show the text 
 REACHES = 0.25      # share of a value's readings that must reach a place for it to select there
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One unit at ``depth`` on ``side`` of one observation's core."""
+class Candidate(NamedTuple):
+    """One unit at ``depth`` on ``side`` of one observation's core (a tuple:
+    a file makes one per unit beside every core, a hundred thousand and more)."""
 
     obs: int
     side: int           # -1 left, +1 right
@@ -114,14 +114,17 @@ def candidates(n: int, o: Obs) -> list[Candidate]:
             to_frame = k + 1 + beyond if beyond is not None else 0
             out.append(Candidate(n, side, -k, e.text, e.frame, glued, e.kind == CHAR,
                                  e.start, e.end, e.index, to_frame))
+        frames_seen = 0
         for k, e in enumerate(outer[:MAX_OUTER]):
             to_frame = 0
-            if not e.frame:
+            if e.frame:
+                frames_seen += 1
+            else:
                 j = k
                 while j < len(outer) and not outer[j].frame:
                     j += 1
                 to_frame = j - k if j < len(outer) or len(outer) < MAX_OUTER else 0
-            frame_depth = sum(1 for x in outer[:k + 1] if x.frame) if e.frame else 0
+            frame_depth = frames_seen if e.frame else 0
             out.append(Candidate(n, side, k + 1, e.text, e.frame, e.glued, e.kind == CHAR,
                                  e.start, e.end, e.index, to_frame, frame_depth))
     return out
@@ -270,6 +273,11 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     for key, m in modal.items():
         if selects[key]:
             position[place[key]].append(m)
+    # per slot and place: how many of its values show each text there most
+    # often, and how many select what they show
+    shows: Counter = Counter((v[:2], side, depth, m) for (v, side, depth), m in modal.items())
+    selecting: Counter = Counter((v[:2], side, depth)
+                                 for (v, side, depth), s in selects.items() if s)
     # identity, pooled over the values of a slot that show the same unit at
     # the same place: (value, group) pairs where the value's instances show it
     agree: Counter = Counter()
@@ -321,9 +329,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         cs = [c for c in cs_all if c.text == m]
         identity = agree[pool_of[key]] / pairs[pool_of[key]]
         vals = slot_vals[slot]
-        share = sum(1 for w in vals if modal.get((w, side, depth)) == m) / len(vals)
+        share = shows[(slot, side, depth, m)] / len(vals)
         # (values that only a stray reading gives a unit there do not count)
-        fill = sum(1 for w in vals if selects.get((w, side, depth))) / len(vals)
+        fill = selecting[(slot, side, depth)] / len(vals)
         texts = position.get(place[key], [])
         # a paradigm alternates: several values, two words or more among them
         # (``với``/``về``/``tới``; ``un``/``une``); one word some values share
