@@ -23,6 +23,7 @@ from conftest import (FILLERS, KANA, LATIN, WORD_CLASSES, SyntheticTranslator, m
                       to_instances)
 from tea_solver.candidates import KeyIndex, instance_candidates
 from tea_solver.expand import expand_checklist
+import tea_solver.extract as extract_module
 from tea_solver.extract import ExtractOptions, extract, group_instances
 from tea_solver.io import dump_checklist, validate_checklist
 from tea_solver.keys.graph import graph_keys
@@ -261,6 +262,24 @@ def test_jobs_two_equals_jobs_one(tiny_instances):
     two = extract(tiny_instances, opts, jobs=2, progress=False)
     assert len(one["report"]["groups"]) == 3
     assert dump_checklist(strip_seconds(one)) == dump_checklist(strip_seconds(two))
+
+
+@SMALL
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(["graph", "align"]), st.booleans())
+def test_kept_candidates_give_what_a_second_enumeration_gives(seed, keys, unsegmented):
+    """The kept templates' fills are read back from the candidates the cover
+    was built on while a group has few enough (``KEEP_CANDIDATES``), and
+    enumerated again above that: the same document either way."""
+    _doc, insts = random_data(seed, unsegmented=unsegmented)
+    opts = ExtractOptions(**dict(FAST, keys=keys))
+    kept = dump_checklist(strip_seconds(extract(insts, opts, progress=False)))
+    bound = extract_module.KEEP_CANDIDATES
+    extract_module.KEEP_CANDIDATES = 0
+    try:
+        again = dump_checklist(strip_seconds(extract(insts, opts, progress=False)))
+    finally:
+        extract_module.KEEP_CANDIDATES = bound
+    assert kept == again
 
 
 def test_seconds_is_the_only_nondeterministic_field(tiny_instances):
