@@ -138,36 +138,34 @@ def template_cost(shape, values: dict, covered: int, full_slots: int | None = No
 KEEP_CANDIDATES = 500_000
 
 
-def coverage(items: Sequence[tuple], index: KeyIndex, cap: int, kept: list | None = None):
+def coverage(items: Sequence[tuple], index: KeyIndex, cap: int, keep: bool = False):
     """Candidate statistics over the items, in order of discovery.
 
-    Returns ``(cover, values, truncated)``: shape → covered item indices,
-    shape → {key id: values its slots take}, and how many items hit ``cap``.
-    ``kept``: a list to append each item's candidates to (``(shape, fills)``
-    pairs), while they number :data:`KEEP_CANDIDATES` or fewer in all; it is
-    emptied and set to ``[None]`` once they are more.
+    Returns ``(cover, values, truncated, kept)``: shape → covered item
+    indices, shape → {key id: values its slots take}, how many items hit
+    ``cap``, and (with ``keep``) each item's ``(shape, fills)`` candidates
+    while they number :data:`KEEP_CANDIDATES` or fewer in all, else None.
     """
     cov: dict = OrderedDict()
     values: dict = {}
     truncated = 0
+    kept: list | None = [] if keep else None
     n_kept = 0
-    keeping = kept is not None
     for i, segs in enumerate(items):
         cands, cut = instance_candidates(segs, index, cap)
         truncated += cut
-        if keeping:
+        if kept is not None:
             n_kept += len(cands)
             if n_kept <= KEEP_CANDIDATES:
                 kept.append(cands)
             else:
-                kept[:] = [None]
-                keeping = False
+                kept = None
         for shape, fills in cands:
             cov.setdefault(shape, []).append(i)
             per_key = values.setdefault(shape, {})
             for (kid, _card), value in fills.items():
                 per_key.setdefault(kid, set()).add(value)
-    return cov, values, truncated
+    return cov, values, truncated, kept
 
 
 def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: str,
@@ -190,7 +188,7 @@ def select_keys_iteratively(items: Sequence[tuple], keys: Sequence[Key], match: 
 
 
 def _greedy_size(items, keys, match, cap, positions=None) -> int:
-    cov, _, _ = coverage(items, KeyIndex(keys, match, positions), cap)
+    cov, _, _, _ = coverage(items, KeyIndex(keys, match, positions), cap)
     return len(greedy_order(CoverProblem.from_members(len(items), cov.values())))
 
 
@@ -245,8 +243,7 @@ def _prepare_group(instances: Sequence[Instance], opts: ExtractOptions,
         raise ValueError("key_selection must be 'all' or 'iterative'")
     index = KeyIndex(keys, opts.match, positions, targets=items)
 
-    kept: list = []
-    cov, values, truncated = coverage(items, index, opts.max_candidates, kept)
+    cov, values, truncated, kept = coverage(items, index, opts.max_candidates, keep=True)
     shapes = list(cov)
     full = max((len(shape_slots(s)) for s in shapes), default=0) \
         if opts.keys == "align" else None
@@ -255,7 +252,7 @@ def _prepare_group(instances: Sequence[Instance], opts: ExtractOptions,
     problem = CoverProblem.from_members(len(items), cov.values(), costs)
     del cov
     return _Prepared(items, weights, keys, index, shapes, problem.member_lists(), problem,
-                     truncated, multi, None if kept == [None] else kept)
+                     truncated, multi, kept)
 
 
 def group_problem(instances: Sequence[Instance], opts: ExtractOptions,

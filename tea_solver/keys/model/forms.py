@@ -23,14 +23,12 @@ from __future__ import annotations
 import bisect
 import itertools
 import os
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Sequence
 
-import regex
-
 from .regions import GroupRegions
+from .source import whole_word
 from .units import same_stem, word_char
 
 
@@ -288,7 +286,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         src = v[2]
         if not src:
             continue
-        pattern = regex.compile(r"(?<!\w)" + re.escape(src) + r"(?!\w)")
+        pattern = whole_word(src)
         for n in members:
             o = obs[n]
             a, b = ext[n]

@@ -62,7 +62,9 @@ class Occurrence:
 
 
 @lru_cache(maxsize=4096)
-def _whole_word(value: str) -> regex.Pattern:
+def whole_word(value: str) -> regex.Pattern:
+    """``value`` standing as whole words: no letter, digit or combining mark
+    (the ``regex`` module's ``\\w``) on either side."""
     return regex.compile(r"(?<!\w)" + re.escape(value) + r"(?!\w)")
 
 
@@ -70,7 +72,7 @@ def count_in(source: str, text: str) -> int:
     """How many times ``text`` stands as a whole word (or phrase) in ``source``."""
     if not text:
         return 0
-    return len(_whole_word(text).findall(source))
+    return len(whole_word(text).findall(source))
 
 
 def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
@@ -86,7 +88,7 @@ def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
             value = tuple(value)
             pos = []
             for i, v in enumerate(value):
-                m = _whole_word(v).search(src) if v else None
+                m = whole_word(v).search(src) if v else None
                 if m:
                     pos.append((m.start(), i))
             elements = tuple(i for _p, i in sorted(pos)) or (0,)
@@ -116,7 +118,7 @@ def source_positions(occs: Sequence[Occurrence], source: Sequence[str]) -> dict:
         for o in occs:
             if o in out:
                 continue
-            hits = [m.start() for m in _whole_word(o.draw.shown(o.element)).finditer(src)]
+            hits = [m.start() for m in whole_word(o.draw.shown(o.element)).finditer(src)]
             if o.nth < len(hits):
                 a = hits[o.nth]
                 out[o] = (f, a, a + len(o.draw.shown(o.element)))

@@ -188,13 +188,16 @@ def word_char(ch: str) -> bool:
     no to the vowel signs, viramas and tone marks that end most Devanagari,
     Thai or Khmer words (``अच्छा``, ``ผึ้``), so a test on them alone would
     take a word's last letter for a word boundary."""
-    return ch.isalnum() or unicodedata.category(ch)[0] == "M"
+    return ch.isalnum() or _mark(ch)
+
+
+def _mark(ch: str) -> bool:
+    return unicodedata.category(ch)[0] == "M"
 
 
 def letters(text: str) -> bool:
     """Is ``text`` one word of letters (combining marks included)?"""
-    return bool(text) and all(ch.isalpha() or unicodedata.category(ch)[0] == "M"
-                              for ch in text)
+    return bool(text) and all(ch.isalpha() or _mark(ch) for ch in text)
 
 
 def same_stem(a: str, b: str) -> bool:
