@@ -152,7 +152,7 @@ def test_table3_divergence_algorithm1_with_the_papers_keys():
     items = [(segment(i.target[0]),) for i in insts]
     key1 = Key(0, "noun", frozenset({("viman",), ("seva",)}), texts={})
     key2 = Key(1, "adj", frozenset({("acha",), ("achi",)}), texts={})
-    cov, _values, _cut = coverage(items, KeyIndex([key1, key2]), 4096)
+    cov, _values, _cut, _kept = coverage(items, KeyIndex([key1, key2]), 4096)
     shapes = list(cov)
     sets = tuple(sum(1 << i for i in cov[s]) for s in shapes)
     problem = CoverProblem(len(items), sets)
