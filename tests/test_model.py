@@ -748,3 +748,45 @@ def test_an_agreement_form_of_a_word_ending_in_a_vowel_sign_is_a_form_of_its_own
                        sorted(jt for jt, a in _HI_JOBS.values() if a == agree))
                       for agree in ("", "ने"))
         assert got == want
+
+
+#: a Thai-script toy language: comparatives take the comparison word ``ฅุ่``
+#: or ``ธา`` by class; one of them ends in ``า``
+_TH_ADJS = {"older": ("รั้", "ฅุ่"), "smarter": ("ใฆาษี", "ฅุ่"),
+            "taller": ("ดื๊ใบื๋", "ฅุ่"), "tougher": ("แสื๊ใฒุโขา๊", "ฅุ่"),
+            "cooler": ("โกา่ธุซื๋", "ฅุ่"), "nicer": ("ฆืโรู", "ฅุ่"),
+            "darker": ("ฅากึแคึ", "ฅุ่"), "wiser": ("งีไงิใขิ่", "ฅุ่"),
+            "richer": ("ไขึ่บึ่งา", "ฅุ่"), "slower": ("ฅีซู๋ใหี", "ฅุ่"),
+            "happier": ("แหุดิ", "ธา"), "sadder": ("ดั่ขั่", "ธา"),
+            "warmer": ("แฒาพึแกิ", "ธา"), "colder": ("งิ้พึ๋", "ธา"),
+            "louder": ("แธื๊ธึ", "ธา"), "quieter": ("ฒิบั", "ธา"),
+            "braver": ("ษู้งาฅื้", "ธา"), "calmer": ("โฆุฒิ", "ธา"),
+            "kinder": ("เฅิ๋ดี", "ธา"), "stronger": ("โซื้แดี้แฒิ", "ธา")}
+
+
+def test_a_value_ending_in_a_letter_of_a_frame_word_keeps_it():
+    """``า`` ends one comparative (``ไขึ่บึ่งา``, in every template) and ends
+    the comparison word ``ธา`` half the others take in one template only.  The
+    units beside a core are decided per value, pooled over the values that show
+    the same units from the core out: ``ง`` + ``า`` is not ``ธ`` + ``า``, so the
+    ``า`` of the one value is not outvoted by the other values' ``ธา``.  One
+    template per comparison word, the whole comparative in its lexicon."""
+    rows = []
+    for a in MORE_NAMES:
+        for b in MORE_NAMES:
+            if a == b:
+                continue
+            for en, (th, word) in _TH_ADJS.items():
+                fill = {"first_name": a, "adj": en, "first_name1": b}
+                rows.append(_row("than", "%s is %s than %s." % (a, en, b), fill,
+                                 "%sบา%s%s%s" % (a, th, word, b)))
+    for en, (th, _word) in _TH_ADJS.items():
+        rows.append(_row("who", "Who is %s?" % en, {"adj": en}, "ฆาบา%s?" % th))
+        rows.append(_row("is", "Chen is %s." % en, {"adj": en}, "Chenบา%sๆ" % th))
+    groups = extract_exact(rows)
+    got = sorted((t["template"], sorted(t["lexicons"]["adj"])) for t in groups["than"])
+    want = sorted(("{first_name}บา{adj}%s{first_name1}" % word,
+                   sorted(th for th, w in _TH_ADJS.values() if w == word))
+                  for word in ("ฅุ่", "ธา"))
+    assert got == want
+    assert [t["template"] for t in groups["who"]] == ["ฆาบา{adj}?"]

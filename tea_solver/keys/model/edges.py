@@ -305,7 +305,12 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # reading seen once in the whole file (a corrupted copy cut short, so
         # the neighbour stands a unit further out), or a neighbouring slot's
         # word the value shows only with some of that slot's draws
-        pool = pool_of[key] = (v[:2], side, depth, m) if selects[key] else ("alone", key)
+        # (values pool where they show the same units all the way from the
+        # core: ``า`` after ``ง`` that a value ends in is not the ``า`` of a
+        # frame word ``ธา`` some values take in one template)
+        path = tuple(modal.get((v, side, d)) for d in range(1, depth))
+        pool = pool_of[key] = (v[:2], side, depth, m, path) if selects[key] \
+            else ("alone", key)
         # a group whose only readings stand near a corruption of their
         # instance's frame (``ev.odd``) does not vote, unless no group has
         # any other
