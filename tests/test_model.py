@@ -114,6 +114,27 @@ def test_a_combining_mark_is_part_of_its_word():
     assert not any(word_char(ch) for ch in " .-'")
 
 
+#: code points from the scripts and cluster cases the grapheme rules treat:
+#: Latin with precomposed and combining accents, Devanagari, Thai (a prepended
+#: vowel, tone marks, SARA AM), Myanmar (a spacing vowel the cluster rules leave
+#: alone, asat, the stacker), Khmer, Hangul jamo, emoji with a modifier and a
+#: joiner, regional indicators, CR LF, controls, spaces, punctuation
+GRAPHEME_ALPHABET = ("abé\u0301\u0308 .-'\r\n\t\x00" "मैंक्ष" "เด็กำา่" "ကျွာ်္"
+                     "ស្រី" "\u1100\u1161\u11a8한" "👍🏽\u200d❤🇫🇷")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=GRAPHEME_ALPHABET, max_size=12))
+def test_text_no_code_point_of_which_joins_another_takes_the_short_path(text):
+    """:func:`graphemes` skips the cluster rules when no code point can join a
+    neighbour; the boundaries are the ones the rules give, whatever the text."""
+    from tea_solver.keys.model import units
+    full = units._graphemes_by_rules(text)
+    assert graphemes.__wrapped__(text) == full
+    if units._JOINS.search(text) is None:
+        assert full == tuple(range(len(text) + 1))
+
+
 def test_units_are_words_with_spaces_and_graphemes_without():
     t = cut("Johnga yoi desu.")
     assert t.units == ("Johnga", "yoi", "desu", ".")

@@ -91,6 +91,9 @@ class FileStats:
         for v in sorted(self.val, key=repr):
             self.by_slot_values[v[:2]].append(v)
         self._cache: dict = {}
+        # claims() per (unit, value, alike), for the parameters last asked with
+        self._claims: dict = {}
+        self._claims_params = None
 
     def comes_with(self, u: str, v: tuple) -> float:
         """``P(u | v) − P(u | another value of v's lexicon)``: the unit is
@@ -129,6 +132,15 @@ class FileStats:
         identifies the value (:meth:`predicts`: an agreement form, which comes
         with its value only part of the time; :meth:`identifies`, where
         ``alike``: the word a few values translated alike share)."""
+        if params is not self._claims_params:
+            self._claims_params, self._claims = params, {}
+        key = (u, v, alike)
+        got = self._claims.get(key)
+        if got is None:
+            got = self._claims[key] = self._claim(u, v, params, alike)
+        return got
+
+    def _claim(self, u: str, v: tuple, params: ModelParams, alike: bool) -> float:
         c, p = self.comes_with(u, v), self.predicts(u, v)
         if c >= params.comes_with or p >= params.predicts:
             return max(c, p)
@@ -335,9 +347,15 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     score = {}
     for r, (f, a, b) in enumerate(regions):
         units = fields[f].units
+        alike = [u not in framed for u in units[a:b + 1]]
+        # (occurrences of one value share one list: nothing below mutates it)
+        of_value: dict = {}
         for o in occs:
-            score[(r, o)] = [stats.claims(units[k], o.lexval, params, units[k] not in framed)
-                             for k in range(a, b + 1)]
+            sc = of_value.get(o.lexval)
+            if sc is None:
+                sc = of_value[o.lexval] = [stats.claims(u, o.lexval, params, al)
+                                           for u, al in zip(units[a:b + 1], alike)]
+            score[(r, o)] = sc
     # each lexical value takes, for its k occurrences, the k regions it claims most
     by_val: dict = defaultdict(list)
     for o in occs:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Sequence
 
 import regex
@@ -44,17 +44,32 @@ class Occurrence:
     element: int | None     # tuple element, None for plain values
     nth: int                # 0 for the first place the source shows this element, 1 …
 
-    @property
+    # Occurrences key most of the model's dictionaries: the hash, lexval, slot
+    # and place are asked half a million times a file, so each is computed
+    # once and kept in the instance's __dict__ (outside the fields equality
+    # compares).  A pickle carries the fields only: a string's hash differs
+    # between processes.
+
+    def __hash__(self) -> int:
+        got = self.__dict__.get("_hash")
+        if got is None:
+            got = self.__dict__["_hash"] = hash((self.draw, self.element, self.nth))
+        return got
+
+    def __reduce__(self):
+        return (Occurrence, (self.draw, self.element, self.nth))
+
+    @cached_property
     def lexval(self) -> tuple:
         """The lexical value: the same in every group and every cardinal."""
         return (self.draw.base, self.element, self.draw.shown(self.element))
 
-    @property
+    @cached_property
     def slot(self) -> tuple:
         """``(lexicon, element)``: one target key per slot."""
         return (self.draw.base, self.element)
 
-    @property
+    @cached_property
     def place(self) -> tuple:
         """Where it stands in its group's template: its draw, tuple element
         and repeat (``first_name`` and ``first_name1`` are two places)."""

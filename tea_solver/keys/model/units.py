@@ -43,11 +43,26 @@ _MARK_START = regex.compile(r"\p{M}")
 _STACKER = regex.compile(r"\p{InSC=Invisible_Stacker}")
 _KILLER = regex.compile(r"\p{InSC=Pure_Killer}")
 _PREPENDED = regex.compile(r"\p{Logical_Order_Exception}")
+# a code point that can share a grapheme with its neighbour: whatever the cluster
+# rules treat specially (every Grapheme_Cluster_Break value but Other; a line feed
+# is a cluster of its own), a mark, or what the four rules above join
+_JOINS = regex.compile(r"[^\p{Grapheme_Cluster_Break=Other}\n]|\p{M}"
+                       r"|\p{Logical_Order_Exception}|\p{InSC=Invisible_Stacker}"
+                       r"|\p{InSC=Pure_Killer}")
 
 
 @lru_cache(maxsize=200000)
 def graphemes(text: str) -> tuple:
     """Character offsets of the grapheme boundaries of ``text`` (0 … len)."""
+    if not _JOINS.search(text):
+        # no code point joins another (most Latin, Cyrillic, Han text): one
+        # grapheme per code point, without running the cluster rules
+        return tuple(range(len(text) + 1))
+    return _graphemes_by_rules(text)
+
+
+def _graphemes_by_rules(text: str) -> tuple:
+    """:func:`graphemes` by the cluster rules and the four joining rules."""
     pieces = [m.group() for m in _CLUSTER.finditer(text)]
     merged: list[str] = []
     join_next = False
