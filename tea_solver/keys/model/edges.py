@@ -215,10 +215,11 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     beside: dict = defaultdict(set)             # (group, inst, field, unit) -> slots
     text_of: dict = {}
     for o in obs:
+        g, i, fld, sl = o.group, o.inst, o.field, o.slot
         for edges in (o.left, o.right):
-            for depth, e in enumerate(edges[:MAX_OUTER], start=1):
-                place = (o.group, o.inst, o.field, e.index)
-                beside[place].add(o.slot)
+            for e in edges[:MAX_OUTER]:
+                place = (g, i, fld, e.index)
+                beside[place].add(sl)
                 text_of[place] = e.text
     near_slot: Counter = Counter()
     near_kind: Counter = Counter()

@@ -127,7 +127,15 @@ def occurrences(draws: Sequence[Draw], source: Sequence[str]) -> list[Occurrence
 
 
 def source_positions(occs: Sequence[Occurrence], source: Sequence[str]) -> dict:
-    """Occurrence → (field, start, end) of the value in the source, where found."""
+    """Occurrence → (field, start, end) of the value in the source, where found.
+
+    Cached (the regions, the evidence and the source spans each ask it of every
+    instance): the dictionary returned is shared, and must not be changed."""
+    return _source_positions(tuple(occs), tuple(source))
+
+
+@lru_cache(maxsize=1 << 16)
+def _source_positions(occs: tuple, source: tuple) -> dict:
     out = {}
     for f, src in enumerate(source):
         for o in occs:
