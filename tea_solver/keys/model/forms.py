@@ -25,16 +25,16 @@ import itertools
 import os
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .regions import GroupRegions
 from .source import whole_word
 from .units import same_stem, word_char
 
 
-@dataclass
-class Edge:
-    """One unit beside a core, counted outwards (depth 1 touches the core)."""
+class Edge(NamedTuple):
+    """One unit beside a core, counted outwards (depth 1 touches the core).
+    (A tuple: a file makes one per unit beside every core.)"""
 
     text: str
     frame: bool         # a frame unit of the group (else a unit no value claimed)

@@ -55,14 +55,18 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     # be cut in two by the frame unit's match inside it.  Unless a run the
     # earliest leaves repeats the units just before it (``stark? stark?``):
     # that is a doubled stretch, a corruption, not a value
+    # (the backtracking reads single cells: Python lists, not numpy scalars)
+    ref_list = ref.tolist()
     for r in range(n):
         length = int(lengths[r])
-        early = _backtrack(table, seqs[r], ref, r, length, m, False)
+        tab = table[:length + 1, r, :].tolist()
+        seq = seqs[r, :length].tolist()
+        early = _backtrack(tab, seq, ref_list, length, m, False)
         best = early
         runs = _unmatched_runs({i for i, _j in early}, length)
         if len(runs) > 1 and not any(_repeats(seqs[r], a, b, glued[r] if glued else None)
                                      for a, b in runs):
-            late = _backtrack(table, seqs[r], ref, r, length, m, True)
+            late = _backtrack(tab, seq, ref_list, length, m, True)
             if len(_unmatched_runs({i for i, _j in late}, length)) < len(runs):
                 best = late
         for i, j in best:
@@ -82,20 +86,21 @@ def _repeats(seq, a: int, b: int, glued: Sequence | None = None) -> bool:
     return glued is None or not (glued[a] or glued[a - k])
 
 
-def _backtrack(table, seq, ref, r: int, i: int, j: int, late: bool) -> list:
-    """One longest common subsequence of row ``r`` and ``ref`` as (seq
+def _backtrack(table, seq, ref, i: int, j: int, late: bool) -> list:
+    """One longest common subsequence of ``seq`` and ``ref`` as (seq
     position, ref position) pairs: each reference unit matched as early in
-    the sequence as the LCS allows, or (``late``) as late."""
+    the sequence as the LCS allows, or (``late``) as late.  ``table[i][j]``:
+    the LCS length of ``seq[:i]`` and ``ref[:j]``."""
     pairs = []
     while i > 0 and j > 0:
-        cur = table[i, r, j]
-        if late and seq[i - 1] == ref[j - 1] and table[i - 1, r, j - 1] + 1 == cur:
+        cur = table[i][j]
+        if late and seq[i - 1] == ref[j - 1] and table[i - 1][j - 1] + 1 == cur:
             pairs.append((i - 1, j - 1))
             i -= 1
             j -= 1
-        elif cur == table[i - 1, r, j]:
+        elif cur == table[i - 1][j]:
             i -= 1
-        elif cur == table[i, r, j - 1]:
+        elif cur == table[i][j - 1]:
             j -= 1
         else:
             pairs.append((i - 1, j - 1))
