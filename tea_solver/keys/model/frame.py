@@ -211,7 +211,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
         final, final_pos = _lcs_matches(arr, lengths, frame, glued)
     if glued is not None:
         _moved_frame_units(arr, lengths, frame, final, final_pos)
-    return [list(final[r, :lengths[r]]) for r in range(n)]
+    return [final[r, :lengths[r]].tolist() for r in range(n)]   # Python bools
 
 
 def _moved_frame_units(arr: np.ndarray, lengths: np.ndarray, frame: np.ndarray,
