@@ -811,3 +811,49 @@ def test_a_value_ending_in_a_letter_of_a_frame_word_keeps_it():
                   for word in ("ฅุ่", "ธา"))
     assert got == want
     assert [t["template"] for t in groups["who"]] == ["ฆาบา{adj}?"]
+
+
+#: a Burmese-script toy language: the comparative is the adjective with ``ဗါ``
+#: glued on (the tuple ``(richer, rich)`` licenses the difference), and the same
+#: syllable is part of a frame phrase of another template
+_MY_ADJS = {("older", "old"): "ပ္မါ", ("smarter", "smart"): "ယုကဲ",
+            ("taller", "tall"): "ပေဓေ့", ("wiser", "wise"): "မါ့ဆီးခု",
+            ("richer", "rich"): "ဌိဒူး", ("darker", "dark"): "ဆေယိ",
+            ("nicer", "nice"): "ဆုဓဲ", ("cooler", "cool"): "ဗိဓ္ကဲ"}
+_MY_STATES = {"happy": "ဌူဆ္ခါ့", "sad": "သီးဗ္ဒဲ", "angry": "မုဗိ", "calm": "ထိးဗ္ငုံ"}
+
+
+def test_a_syllable_is_general_only_with_its_neighbour_in_a_script_without_spaces():
+    """Whether a frame unit the source licenses joins the value turns on how
+    particular the unit is to such lexicons (``generality``).  Without spaces
+    a unit is a syllable, and ``ဗါ`` of every comparative is also a syllable
+    of another template's frame phrase (``ည္ကီထဲးဌ္ယဲဗါဓ္ခာ``): counted alone
+    it looks general and stays in the frame.  Beside the comparatives it is
+    followed by ``ပ္ခူံ`` every time, so the pair is the word, and the pair
+    stands only there: the comparative takes its ``ဗါ``."""
+    rows = []
+    for a in NAMES:
+        for b in NAMES:
+            if a != b:
+                for (more, base), t in _MY_ADJS.items():
+                    fill = {"first_name": a, "adj": [more, base], "first_name1": b}
+                    rows.append(_row("than", "%s is %s than %s." % (a, more, b), fill,
+                                     "%sဖေဌိံ%sသ္မါဌိံ%sဗါပ္ခူံ။" % (a, b, t)))
+    # the frame phrase stands in eight times as many places as the comparatives
+    about = "%sဖေဌိံည္ကီထဲးဌ္ယဲဗါဓ္ခာ%sပ္ခူံ။"
+    for a in MORE_NAMES:
+        for b in MORE_NAMES:
+            for s, t in _MY_STATES.items():
+                if a != b:
+                    rows.append(_row("about", "%s is %s about the project. %s is %s about "
+                                     "the project." % (a, s, b, s),
+                                     {"first_name": a, "first_name1": b, "s": s},
+                                     (about % (a, t)) + " " + (about % (b, t))))
+    for (more, base), t in _MY_ADJS.items():
+        rows.append(_row("who", "Who is %s?" % more, {"adj": [more, base]},
+                         "ဆိ%sဗါပ္ခူံ?" % t))
+    groups = extract_exact(rows)
+    [t] = groups["than"]
+    assert t["template"] == "{first_name}ဖေဌိံ{first_name1}သ္မါဌိံ{adj[0]}ပ္ခူံ။"
+    assert sorted(v[0] for v in t["lexicons"]["adj"]) == sorted(x + "ဗါ" for x in _MY_ADJS.values())
+    assert [t["template"] for t in groups["who"]] == ["ဆိ{adj[0]}ပ္ခူံ?"]

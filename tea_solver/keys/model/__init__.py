@@ -39,6 +39,7 @@ import regex
 
 from tea_solver.errors import InputError
 from tea_solver.keys.base import Key
+from tea_solver.tokenize import CHAR
 
 from .edges import Evidence, admissible, features, probability, source_licenses
 from .ibm import Alignment
@@ -538,6 +539,7 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     group_units, group_slots = [], []
     units, joined, spans_of, row_of, base_of = [], [], {}, {}, {}
     neighbours: dict = defaultdict(lambda: defaultdict(Counter))
+    pairs: Counter = Counter()      # adjacent units of scripts without spaces
     for g, (insts, (texts, os_list)) in enumerate(zip(groups.values(), prepared)):
         counts: Counter = Counter()
         slots = set()
@@ -551,6 +553,10 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
             row_units = []
             for f, t in enumerate(fields):
                 counts.update(t.units)
+                kinds = t.kinds
+                for k in range(len(t.units) - 1):
+                    if kinds[k] == CHAR and kinds[k + 1] == CHAR:
+                        pairs[(t.units[k], t.units[k + 1])] += 1
                 base_of[(g, i, f)] = len(row_units)
                 row_units.extend(t.units)
             row_of[(g, i)] = len(units)
@@ -582,7 +588,7 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     unbound = {key: float(len({c.most_common(1)[0][0] for c in per_group.values()}) >= 2)
                for key, per_group in neighbours.items()}
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
-                    ibm, spans_of, row_of, base_of, unbound)
+                    ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs)
 
 
 def _modal(counters: Sequence[Counter]) -> Counter:

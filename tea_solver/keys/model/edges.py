@@ -38,7 +38,11 @@ and position, by:
                  there for it to translate;
 ``generality``   the share of the unit's occurrences in groups without a
                  lexicon of this licence (a copula ``है``, in every group:
-                 high; ``एक``, only where values carry articles: low);
+                 high; ``एक``, only where values carry articles: low); in a
+                 script without spaces, of the unit together with the unit
+                 beyond it where the value's readings show that pair every
+                 time (a syllable is part of many words: the ``ဗါ`` of the
+                 comparatives, and of another template's frame phrase);
 ``ibm``          the posterior mass an IBM Model 1 of the file (:mod:`.ibm`)
                  puts on the value's own source words.
 
@@ -146,6 +150,7 @@ class Evidence:
     unbound: dict = None    # (slot, side) -> 1.0 if the source word beside the slot differs between groups
     bound: dict = None      # (group, slot) -> frame unit texts that translate the slot (slot_bound_units)
     odd: dict = None        # (group, inst) -> (field, unit) places near a corruption of its frame
+    unit_pairs: dict = None  # (unit, next unit) -> count, where both are of a script without spaces
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -230,7 +235,44 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         for kind in {kinds.get(sl) for sl in slots} - {None}:
             near_kind[(u, kind)] += 1
 
+    # In a script without spaces a unit is a syllable, and one syllable is part
+    # of many unrelated words (``ဗါ`` of a comparative, and of a frame phrase
+    # three groups write): there a unit's generality is its generality
+    # together with its outward neighbour, the pair counted as the unit is
+    # above
+    pairs_total = ev.unit_pairs or Counter()
+    pair_in_core: Counter = Counter()
+    pair_beside: dict = defaultdict(set)    # (group, inst, field, first unit) -> slots
+    pair_of: dict = {}
+    for o in obs:
+        for a, b in zip(o.units, o.units[1:]):
+            if a.kind == CHAR and b.kind == CHAR:
+                pair_in_core[(a.text, b.text)] += 1
+        g, i, fld, sl = o.group, o.inst, o.field, o.slot
+        for side, edges in ((-1, o.left), (1, o.right)):
+            for a, b in zip(edges[:MAX_OUTER], edges[1:MAX_OUTER + 1]):
+                if a.kind == CHAR and b.kind == CHAR:
+                    first, second = (a, b) if side > 0 else (b, a)
+                    place = (g, i, fld, first.index)
+                    pair_beside[place].add(sl)
+                    pair_of[place] = (first.text, second.text)
+    pair_near_slot: Counter = Counter()
+    pair_near_kind: Counter = Counter()
+    for place, slots in pair_beside.items():
+        pr = pair_of[place]
+        for sl in slots:
+            pair_near_slot[(pr, sl)] += 1
+        for kind in {kinds.get(sl) for sl in slots} - {None}:
+            pair_near_kind[(pr, kind)] += 1
+
     func_slots = [sl for sl, kind in kinds.items() if kind == "func"]
+
+    def pair_generality(pr: tuple, slot: tuple) -> tuple[float, float]:
+        free = max(pairs_total[pr] - pair_in_core[pr], 1)
+        kind = kinds.get(slot)
+        g_slot = max(0.0, 1.0 - pair_near_slot[(pr, slot)] / free)
+        g_kind = max(0.0, 1.0 - pair_near_kind[(pr, kind)] / free) if kind else g_slot
+        return g_kind, g_slot
 
     def generality(u: str, slot: tuple) -> tuple[float, float]:
         # of u's occurrences outside value cores, the share NOT beside a core of
@@ -365,6 +407,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         ibm = ibm / len(sample) * k if sample else 0.5 * k
         lic = ev.licenses.get(slot, (0.0, 0.0, 0, 0))
         gen_kind, gen_slot = generality(m, slot)
+        outward = modal.get((v, side, depth + 1)) if depth >= 1 else None
+        if outward is not None and 2 * sum(c.unseg for c in cs) > k and \
+                sum(c.text == outward for c in by_key[(v, side, depth + 1)]) >= IDENTITY * k:
+            # (the value's readings show the pair (nearly) every time: here
+            # the pair, not the syllable, is the word)
+            pr = (m, outward) if side > 0 else (outward, m)
+            if pairs_total[pr]:
+                gen_kind, gen_slot = pair_generality(pr, slot)
         # a target word translating the source's shared function word stands
         # beside every lexicon that has one (``एक`` before professions,
         # animals and vehicles), not beside one alone (``وظيفته``, *his job*)
