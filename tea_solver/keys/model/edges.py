@@ -150,7 +150,7 @@ class Evidence:
     unbound: dict = None    # (slot, side) -> 1.0 if the source word beside the slot differs between groups
     bound: dict = None      # (group, slot) -> frame unit texts that translate the slot (slot_bound_units)
     odd: dict = None        # (group, inst) -> (field, unit) places near a corruption of its frame
-    unit_pairs: dict = None  # (unit, next unit) -> count, where both are of a script without spaces
+    unit_pairs: dict = None  # (group, inst, field, unit) -> (its text, the next unit's), both unspaced
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -240,14 +240,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # three groups write): there a unit's generality is its generality
     # together with its outward neighbour, the pair counted as the unit is
     # above
-    pairs_total = ev.unit_pairs or Counter()
-    pair_in_core: Counter = Counter()
+    # (pairs with a unit in a value's core are the value's: not counted)
+    in_cores = {(o.group, o.inst, o.field, e.index) for o in obs for e in o.units}
+    pairs_free: Counter = Counter(
+        pr for (g, i, fld, k), pr in (ev.unit_pairs or {}).items()
+        if (g, i, fld, k) not in in_cores and (g, i, fld, k + 1) not in in_cores)
     pair_beside: dict = defaultdict(set)    # (group, inst, field, first unit) -> slots
     pair_of: dict = {}
     for o in obs:
-        for a, b in zip(o.units, o.units[1:]):
-            if a.kind == CHAR and b.kind == CHAR:
-                pair_in_core[(a.text, b.text)] += 1
         g, i, fld, sl = o.group, o.inst, o.field, o.slot
         for side, edges in ((-1, o.left), (1, o.right)):
             for a, b in zip(edges[:MAX_OUTER], edges[1:MAX_OUTER + 1]):
@@ -268,7 +268,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     func_slots = [sl for sl, kind in kinds.items() if kind == "func"]
 
     def pair_generality(pr: tuple, slot: tuple) -> tuple[float, float]:
-        free = max(pairs_total[pr] - pair_in_core[pr], 1)
+        free = max(pairs_free[pr], 1)
         kind = kinds.get(slot)
         g_slot = max(0.0, 1.0 - pair_near_slot[(pr, slot)] / free)
         g_kind = max(0.0, 1.0 - pair_near_kind[(pr, kind)] / free) if kind else g_slot
@@ -413,7 +413,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # (the value's readings show the pair (nearly) every time: here
             # the pair, not the syllable, is the word)
             pr = (m, outward) if side > 0 else (outward, m)
-            if pairs_total[pr]:
+            if pairs_free[pr]:
                 gen_kind, gen_slot = pair_generality(pr, slot)
         # a target word translating the source's shared function word stands
         # beside every lexicon that has one (``एक`` before professions,
