@@ -127,25 +127,34 @@ def occurrences(draws: Sequence[Draw], source: Sequence[str]) -> list[Occurrence
 
 
 def source_positions(occs: Sequence[Occurrence], source: Sequence[str]) -> dict:
-    """Occurrence → (field, start, end) of the value in the source, where found.
-
-    Cached (the regions, the evidence and the source spans each ask it of every
-    instance): the dictionary returned is shared, and must not be changed."""
-    return _source_positions(tuple(occs), tuple(source))
+    """Occurrence → (field, start, end) of the value in the source, where found
+    (keyed by the caller's own occurrence objects, in the order found)."""
+    occs = list(occs)
+    found = _source_positions(tuple((o.draw.shown(o.element), o.nth) for o in occs),
+                              tuple(source))
+    return {occs[n]: pos for n, pos in found}
 
 
 @lru_cache(maxsize=1 << 16)
-def _source_positions(occs: tuple, source: tuple) -> dict:
-    out = {}
+def _source_positions(shown: tuple, source: tuple) -> tuple:
+    """``(index, (field, start, end))`` for each ``(text, nth)`` of ``shown``
+    found in the source, in the order found.  Cached on the strings alone (the
+    regions, the evidence and the source spans each ask it of every
+    instance): a cache keyed by occurrence objects would hand one instance
+    another's equal objects, and the model compares occurrences by identity
+    too."""
+    out: list = []
+    done: set = set()
     for f, src in enumerate(source):
-        for o in occs:
-            if o in out:
+        for n, (text, nth) in enumerate(shown):
+            if n in done:
                 continue
-            hits = [m.start() for m in whole_word(o.draw.shown(o.element)).finditer(src)]
-            if o.nth < len(hits):
-                a = hits[o.nth]
-                out[o] = (f, a, a + len(o.draw.shown(o.element)))
-    return out
+            hits = [m.start() for m in whole_word(text).finditer(src)]
+            if nth < len(hits):
+                a = hits[nth]
+                out.append((n, (f, a, a + len(text))))
+                done.add(n)
+    return tuple(out)
 
 
 def adjacent_pairs(occs: Sequence[Occurrence], source: Sequence[str]) -> set:
