@@ -539,7 +539,7 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     group_units, group_slots = [], []
     units, joined, spans_of, row_of, base_of = [], [], {}, {}, {}
     neighbours: dict = defaultdict(lambda: defaultdict(Counter))
-    pairs: dict = {}        # (group, inst, field, unit) -> it and the next, both unspaced
+    pairs: Counter = Counter()      # adjacent units, both of a script without spaces
     for g, (insts, (texts, os_list)) in enumerate(zip(groups.values(), prepared)):
         counts: Counter = Counter()
         slots = set()
@@ -556,7 +556,7 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
                 kinds = t.kinds
                 for k in range(len(t.units) - 1):
                     if kinds[k] == CHAR and kinds[k + 1] == CHAR:
-                        pairs[(g, i, f, k)] = (t.units[k], t.units[k + 1])
+                        pairs[(t.units[k], t.units[k + 1])] += 1
                 base_of[(g, i, f)] = len(row_units)
                 row_units.extend(t.units)
             row_of[(g, i)] = len(units)

@@ -150,7 +150,7 @@ class Evidence:
     unbound: dict = None    # (slot, side) -> 1.0 if the source word beside the slot differs between groups
     bound: dict = None      # (group, slot) -> frame unit texts that translate the slot (slot_bound_units)
     odd: dict = None        # (group, inst) -> (field, unit) places near a corruption of its frame
-    unit_pairs: dict = None  # (group, inst, field, unit) -> (its text, the next unit's), both unspaced
+    unit_pairs: dict = None  # (unit, next unit) -> count, both of a script without spaces
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -240,30 +240,58 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # three groups write): there a unit's generality is its generality
     # together with its outward neighbour, the pair counted as the unit is
     # above
-    # (pairs with a unit in a value's core are the value's: not counted)
-    in_cores = {(o.group, o.inst, o.field, e.index) for o in obs for e in o.units}
-    pairs_free: Counter = Counter(
-        pr for (g, i, fld, k), pr in (ev.unit_pairs or {}).items()
-        if (g, i, fld, k) not in in_cores and (g, i, fld, k + 1) not in in_cores)
-    pair_beside: dict = defaultdict(set)    # (group, inst, field, first unit) -> slots
-    pair_of: dict = {}
-    for o in obs:
-        g, i, fld, sl = o.group, o.inst, o.field, o.slot
-        for side, edges in ((-1, o.left), (1, o.right)):
-            for a, b in zip(edges[:MAX_OUTER], edges[1:MAX_OUTER + 1]):
-                if a.kind == CHAR and b.kind == CHAR:
-                    first, second = (a, b) if side > 0 else (b, a)
-                    place = (g, i, fld, first.index)
-                    pair_beside[place].add(sl)
-                    pair_of[place] = (first.text, second.text)
+    # (pairs with a unit in a value's core are the value's: not counted).
+    # Only the pairs some decision asks about are counted.
+    pairs_total = ev.unit_pairs or Counter()
+    pair_for: dict = {}
+    for key, cs_all in by_key.items():
+        v, side, depth = key
+        outward = modal.get((v, side, depth + 1)) if depth >= 1 else None
+        if outward is None:
+            continue
+        m = modal[key]
+        cs = [c for c in cs_all if c.text == m]
+        if 2 * sum(c.unseg for c in cs) > len(cs) and \
+                sum(c.text == outward for c in by_key[(v, side, depth + 1)]) >= IDENTITY * len(cs):
+            # (the value's readings show the pair (nearly) every time: here
+            # the pair, not the syllable, is the word)
+            pr = (m, outward) if side > 0 else (outward, m)
+            if pairs_total[pr]:
+                pair_for[key] = pr
+    needed = set(pair_for.values())
+    pairs_free: Counter = Counter({pr: pairs_total[pr] for pr in needed})
     pair_near_slot: Counter = Counter()
     pair_near_kind: Counter = Counter()
-    for place, slots in pair_beside.items():
-        pr = pair_of[place]
-        for sl in slots:
-            pair_near_slot[(pr, sl)] += 1
-        for kind in {kinds.get(sl) for sl in slots} - {None}:
-            pair_near_kind[(pr, kind)] += 1
+    if needed:
+        core_unit = {(o.group, o.inst, o.field, e.index): e for o in obs for e in o.units}
+        touched: set = set()
+        pair_beside: dict = defaultdict(set)    # (group, inst, field, first unit) -> slots
+        pair_of: dict = {}
+        for o in obs:
+            g, i, fld, sl = o.group, o.inst, o.field, o.slot
+            first, last = o.units[0].index, o.units[-1].index
+            left = o.left[0] if o.left else core_unit.get((g, i, fld, first - 1))
+            right = o.right[0] if o.right else core_unit.get((g, i, fld, last + 1))
+            run = ([left] if left else []) + o.units + ([right] if right else [])
+            for a, b in zip(run, run[1:]):
+                if (a.text, b.text) in needed and a.kind == CHAR and b.kind == CHAR \
+                        and (g, i, fld, a.index) not in touched:
+                    touched.add((g, i, fld, a.index))
+                    pairs_free[(a.text, b.text)] -= 1
+            for side, edges in ((-1, o.left), (1, o.right)):
+                for a, b in zip(edges[:MAX_OUTER], edges[1:MAX_OUTER + 1]):
+                    first_, second = (a, b) if side > 0 else (b, a)
+                    pr = (first_.text, second.text)
+                    if pr in needed and a.kind == CHAR and b.kind == CHAR:
+                        place = (g, i, fld, first_.index)
+                        pair_beside[place].add(sl)
+                        pair_of[place] = pr
+        for place, slots in pair_beside.items():
+            pr = pair_of[place]
+            for sl in slots:
+                pair_near_slot[(pr, sl)] += 1
+            for kind in {kinds.get(sl) for sl in slots} - {None}:
+                pair_near_kind[(pr, kind)] += 1
 
     func_slots = [sl for sl, kind in kinds.items() if kind == "func"]
 
@@ -407,14 +435,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         ibm = ibm / len(sample) * k if sample else 0.5 * k
         lic = ev.licenses.get(slot, (0.0, 0.0, 0, 0))
         gen_kind, gen_slot = generality(m, slot)
-        outward = modal.get((v, side, depth + 1)) if depth >= 1 else None
-        if outward is not None and 2 * sum(c.unseg for c in cs) > k and \
-                sum(c.text == outward for c in by_key[(v, side, depth + 1)]) >= IDENTITY * k:
-            # (the value's readings show the pair (nearly) every time: here
-            # the pair, not the syllable, is the word)
-            pr = (m, outward) if side > 0 else (outward, m)
-            if pairs_free[pr]:
-                gen_kind, gen_slot = pair_generality(pr, slot)
+        pr = pair_for.get(key)
+        if pr is not None and pairs_free[pr] > 0:
+            gen_kind, gen_slot = pair_generality(pr, slot)
         # a target word translating the source's shared function word stands
         # beside every lexicon that has one (``एक`` before professions,
         # animals and vehicles), not beside one alone (``وظيفته``, *his job*)
