@@ -226,14 +226,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                 place = (g, i, fld, e.index)
                 beside[place].add(sl)
                 text_of[place] = e.text
-    near_slot: Counter = Counter()
-    near_kind: Counter = Counter()
-    for place, slots in beside.items():
-        u = text_of[place]
-        for sl in slots:
-            near_slot[(u, sl)] += 1
-        for kind in {kinds.get(sl) for sl in slots} - {None}:
-            near_kind[(u, kind)] += 1
+    near_slot, near_kind = _near_counts(beside, text_of, kinds)
 
     # In a script without spaces a unit is a syllable, and one syllable is part
     # of many unrelated words (``ဗါ`` of a comparative, and of a frame phrase
@@ -260,8 +253,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                 pair_for[key] = pr
     needed = set(pair_for.values())
     pairs_free: Counter = Counter({pr: pairs_total[pr] for pr in needed})
-    pair_near_slot: Counter = Counter()
-    pair_near_kind: Counter = Counter()
+    pair_near_slot, pair_near_kind = Counter(), Counter()
     if needed:
         core_unit = {(o.group, o.inst, o.field, e.index): e for o in obs for e in o.units}
         touched: set = set()
@@ -286,29 +278,18 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                         place = (g, i, fld, first_.index)
                         pair_beside[place].add(sl)
                         pair_of[place] = pr
-        for place, slots in pair_beside.items():
-            pr = pair_of[place]
-            for sl in slots:
-                pair_near_slot[(pr, sl)] += 1
-            for kind in {kinds.get(sl) for sl in slots} - {None}:
-                pair_near_kind[(pr, kind)] += 1
+        pair_near_slot, pair_near_kind = _near_counts(pair_beside, pair_of, kinds)
 
     func_slots = [sl for sl, kind in kinds.items() if kind == "func"]
 
-    def pair_generality(pr: tuple, slot: tuple) -> tuple[float, float]:
-        free = max(pairs_free[pr], 1)
+    def generality(u, slot: tuple, free: int, near: tuple) -> tuple[float, float]:
+        # of u's ``free`` occurrences outside value cores, the share NOT beside
+        # a core of this slot's licence kind, and NOT beside a core of this slot
+        # (``near``: those counts, by unit and slot, by unit and kind)
+        free = max(free, 1)
         kind = kinds.get(slot)
-        g_slot = max(0.0, 1.0 - pair_near_slot[(pr, slot)] / free)
-        g_kind = max(0.0, 1.0 - pair_near_kind[(pr, kind)] / free) if kind else g_slot
-        return g_kind, g_slot
-
-    def generality(u: str, slot: tuple) -> tuple[float, float]:
-        # of u's occurrences outside value cores, the share NOT beside a core of
-        # this slot's licence kind, and NOT beside a core of this slot
-        free = max(totals[u] - in_core[u], 1)
-        kind = kinds.get(slot)
-        g_slot = max(0.0, 1.0 - near_slot[(u, slot)] / free)
-        g_kind = max(0.0, 1.0 - near_kind[(u, kind)] / free) if kind else g_slot
+        g_slot = max(0.0, 1.0 - near[0][(u, slot)] / free)
+        g_kind = max(0.0, 1.0 - near[1][(u, kind)] / free) if kind else g_slot
         return g_kind, g_slot
 
     # the complete cores the slot's values show (a unit that is a whole value
@@ -434,10 +415,13 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             ibm += ev.ibm.mass(row, unit, ev.ibm_spans.get((o.group, o.inst, o.occ), ()))
         ibm = ibm / len(sample) * k if sample else 0.5 * k
         lic = ev.licenses.get(slot, (0.0, 0.0, 0, 0))
-        gen_kind, gen_slot = generality(m, slot)
         pr = pair_for.get(key)
         if pr is not None and pairs_free[pr] > 0:
-            gen_kind, gen_slot = pair_generality(pr, slot)
+            gen_kind, gen_slot = generality(pr, slot, pairs_free[pr],
+                                            (pair_near_slot, pair_near_kind))
+        else:
+            gen_kind, gen_slot = generality(m, slot, totals[m] - in_core[m],
+                                            (near_slot, near_kind))
         # a target word translating the source's shared function word stands
         # beside every lexicon that has one (``एक`` before professions,
         # animals and vehicles), not beside one alone (``وظيفته``, *his job*)
@@ -472,6 +456,21 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         }
         out[key] = derive(f)
     return out, by_key, words
+
+
+def _near_counts(beside: dict, text_of: dict, kinds: dict) -> tuple[Counter, Counter]:
+    """How many places of each text stand beside a core of each slot, and of
+    each licence kind (``beside``: place -> the slots whose cores it is
+    beside; ``text_of``: place -> its unit's text, or a pair's)."""
+    near_slot: Counter = Counter()
+    near_kind: Counter = Counter()
+    for place, slots in beside.items():
+        u = text_of[place]
+        for sl in slots:
+            near_slot[(u, sl)] += 1
+        for kind in {kinds.get(sl) for sl in slots} - {None}:
+            near_kind[(u, kind)] += 1
+    return near_slot, near_kind
 
 
 AFFIXED = 0.25     # share of a slot's other values whose written word ends in a template's affix
