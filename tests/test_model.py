@@ -135,6 +135,20 @@ def test_text_no_code_point_of_which_joins_another_takes_the_short_path(text):
         assert full == tuple(range(len(text) + 1))
 
 
+def test_an_affix_never_takes_half_a_grapheme():
+    """Two articles glued before Burmese-like professions (``ထ္ထိံ`` /
+    ``ဇ္ဘါ``) begin with a consonant and the invisible stacker, which counts
+    as a letter: read code point by code point, ``ထ္`` / ``ဇ္`` look like the
+    two forms of one template affix (one letter apart) and were cut off every
+    profession.  The stacker joins the next consonant: the cut falls inside a
+    grapheme, and no affix is read there."""
+    from tea_solver.keys.model.forms import _allomorphs
+    jobs = ["ထ္ထိံဟဲဗ္ဗိး", "ထ္ထိံဋီစ္ပေံပာ့", "ဇ္ဘါသဲ့ဃါ့ဉါံ", "ဇ္ဘါဎ္ဃီမု", "ထ္ထိံဉုံ", "ဇ္ဘါဉူဃ္ဗာ"]
+    assert _allomorphs(jobs, -1, 1) is None
+    # where the cut falls between graphemes, allomorphs are still read
+    assert _allomorphs(["łukam", "łüpen", "łukor", "łüsel"], -1, 1) == ("łu", "łü")
+
+
 def test_units_are_words_with_spaces_and_graphemes_without():
     t = cut("Johnga yoi desu.")
     assert t.units == ("Johnga", "yoi", "desu", ".")

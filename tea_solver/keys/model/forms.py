@@ -29,7 +29,7 @@ from typing import NamedTuple, Sequence
 
 from .regions import GroupRegions
 from .source import whole_word
-from .units import same_stem, word_char
+from .units import graphemes, same_stem, word_char
 
 
 class Edge(NamedTuple):
@@ -602,6 +602,14 @@ def _end(m: str, n: int, side: int) -> str:
     return m[-n:] if side > 0 else m[:n]
 
 
+def _ends(modal: Sequence[str], n: int, side: int) -> Counter:
+    """The ``n``-letter endings (``side`` 1) or beginnings (-1) of the values
+    longer than ``n`` whose cut there falls between graphemes: an affix never
+    takes half of one (the ``ထ္`` of a stacked ``ထ္ထိံ``)."""
+    return Counter(_end(m, n, side) for m in modal
+                   if len(m) > n and (len(m) - n if side > 0 else n) in graphemes(m))
+
+
 def _glued(modal: Sequence[str], ends, n: int, side: int) -> bool:
     """Is each ending in ``ends`` (``n`` letters on ``side``) glued to the
     word of every value that carries it (a letter beside it, not a space)?"""
@@ -618,9 +626,11 @@ def _shared_affix(modal: Sequence[str], side: int, min_len: int,
     best = None
     top = max(len(m) for m in modal)
     for n in range(min_len, top if below is None else min(top, below)):
-        ends = Counter(_end(m, n, side) for m in modal if len(m) > n)
-        if not ends:
+        if not any(len(m) > n for m in modal):
             break
+        ends = _ends(modal, n, side)
+        if not ends:
+            continue
         end, k = ends.most_common(1)[0]
         if k < share * len(modal):
             break
@@ -647,7 +657,7 @@ def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4,
     if below is not None:
         top = min(top, below - 1)
     for n in range(top, min_len - 1, -1):
-        seen = Counter(_end(m, n, side) for m in modal if len(m) > n)
+        seen = _ends(modal, n, side)
         ends = {e: k for e, k in seen.items() if k >= 2}
         if not 2 <= len(ends) <= most or sum(ends.values()) < share * len(modal):
             continue
