@@ -672,6 +672,66 @@ def test_a_value_split_between_agreement_forms_and_sharing_its_word_is_still_pla
         sorted(vt + end for vt in _SHARED_ADVERBS.values()) for end in _CLASS_ENDING)
 
 
+_LEADING_SHARED_ADVERBS = {"extremely": "eñi", "very": "kukoñu", "really": "bönñö",
+                           "highly": "nınnok", "particularly": "nınnok bonka",
+                           "super": "nınnok könñü"}
+
+
+def test_a_value_whose_one_form_is_a_word_other_values_begin_with_is_placed():
+    """*highly* reads ``nınnok`` beside one class of states and ``nınnokna``
+    beside the other (the class ending goes on the adverb's last word), and
+    ``nınnok`` is also the first word of *particularly* and *super*
+    (``nınnok bonka``, ``nınnok könñü``).  ``nınnokna`` identifies *highly*;
+    over all its instances ``nınnok`` is barely likelier with it than with
+    the other adverbs (it is there only where the agreeing form is not), so
+    counted that way *highly* claims nothing where it reads ``nınnok`` and
+    those instances keep ``nınnok`` as frame text, a template of their own.
+    Counted over the instances its identifying form does not explain,
+    ``nınnok`` is there every time: one template per class, every adverb in
+    its lexicon."""
+    rows = []
+    for a in NAMES:
+        for s, (st, cls) in _STATE_CLASS.items():
+            if cls == 2:
+                continue
+            for v, vt in _LEADING_SHARED_ADVERBS.items():
+                rows.append(_row("very", "%s is %s %s." % (a, v, s),
+                                 {"first_name": a, "very": v, "s": s},
+                                 "%s ke %s %s%s." % (a, st, vt, ("", "na")[cls])))
+            rows.append({"template_id": "plain", "source": "%s is %s." % (a, s),
+                         "fill": {"first_name": a, "s": s}, "target": "%s ke %s." % (a, st)})
+    groups = extract_exact(rows)
+    templates = groups["very"]
+    assert {t["template"] for t in templates} == {"{first_name} ke {s} {very}."}
+    assert sorted(sorted(t["lexicons"]["very"]) for t in templates) == sorted(
+        sorted(vt + end for vt in _LEADING_SHARED_ADVERBS.values()) for end in ("", "na"))
+
+
+def test_a_unit_spelled_like_a_cache_tag_gets_its_own_rates():
+    """The file statistics cache several kinds of answer; a unit can be any
+    string, ``u`` or ``c`` included (a clitic's letter), so asking which
+    instances a value's identifying units leave unexplained must not change
+    what ``P(value | u)`` answers afterwards."""
+    from tea_solver.keys.model import _prepare
+    from tea_solver.keys.model.regions import FileStats
+
+    rows = [_row("t", "%s is %s." % (a, s), {"first_name": a, "s": s},
+                 "%s %s u." % (a, t))
+            for a in NAMES for s, t in (("happy", "u"), ("sad", "la"), ("calm", "no"))]
+    [insts] = group_instances(_records(rows)).values()
+    texts, occs = _prepare(insts)
+    params = ModelParams()
+    happy = next(o.lexval for os in occs for o in os if o.lexval[2] == "happy")
+    fresh = FileStats(texts, occs)
+    want = (fresh.predicts("u", happy), fresh.comes_with("u", happy))
+    stats = FileStats(texts, occs)
+    stats.unexplained(happy, params)
+    assert (stats.predicts("u", happy), stats.comes_with("u", happy)) == want
+    # ``u`` ends every instance: it predicts *happy* one time in three and
+    # comes with it no more than with the other states
+    assert want == (pytest.approx(1 / 3), 0.0)
+
+
 _HARMONY_VEHICLES = {"a car": "rıl jör", "a bike": "ibö jör", "a van": "lašarbı jör",
                      "a train": "beñije jör", "a truck": "hürit", "a tractor": "lilü",
                      "a minivan": "tašo", "a bus": "pul", "a boat": "fobuñı", "a cart": "kaso"}

@@ -91,13 +91,18 @@ class FileStats:
         for v in sorted(self.val, key=repr):
             self.by_slot_values[v[:2]].append(v)
         self._cache: dict = {}
+        self._unexplained: dict = {}     # value -> bitset (not in _cache: a unit
+        #                                  may be any string, a key any shape)
         # claims() per (unit, value, alike), for the parameters last asked with
         self._claims: dict = {}
         self._claims_params = None
 
-    def comes_with(self, u: str, v: tuple) -> float:
+    def comes_with(self, u: str, v: tuple, among: int | None = None) -> float:
         """``P(u | v) − P(u | another value of v's lexicon)``: the unit is
-        there when the value is, and not when another value is drawn."""
+        there when the value is, and not when another value is drawn.
+        ``among``: as for :meth:`lift`."""
+        if among is not None:
+            return self._contrast(self.unit.get(u, 0), self.val.get(v, 0), v[:2], among)
         key = ("c", u, v)
         got = self._cache.get(key)
         if got is None:
@@ -105,23 +110,60 @@ class FileStats:
             self._cache[key] = got
         return got
 
-    def _contrast(self, bu: int, bv: int, slot: tuple) -> float:
-        """``P(u | values bv) − P(u | the slot's other values)``, on bitsets."""
+    def _contrast(self, bu: int, bv: int, slot: tuple, among: int | None = None) -> float:
+        """``P(u | values bv) − P(u | the slot's other values)``, on bitsets
+        (``P(u | values bv)`` over ``among`` where given)."""
         rest = self.slot.get(slot, 0) & ~bv
+        if among is not None:
+            bv = among
         nv, nr = bv.bit_count(), rest.bit_count()
         return ((bu & bv).bit_count() / nv if nv else 0.0) \
             - ((bu & rest).bit_count() / nr if nr else 0.0)
 
-    def lift(self, u: str, v: tuple) -> float:
+    def lift(self, u: str, v: tuple, among: int | None = None) -> float:
         """``P(u | v) / P(u | another value of v's lexicon)`` (inf where the
         other values never show the unit): how many times likelier the value
-        makes the unit."""
+        makes the unit.  ``among``: the instances of ``v`` to count ``P(u | v)``
+        over (a bitset; default all of them)."""
         bu, bv = self.unit.get(u, 0), self.val.get(v, 0)
         rest = self.slot.get(v[:2], 0) & ~bv
+        if among is not None:
+            bv = among
         nv, nr = bv.bit_count(), rest.bit_count()
         mine = (bu & bv).bit_count() / nv if nv else 0.0
         other = (bu & rest).bit_count() / nr if nr else 0.0
         return mine / other if other else (float("inf") if mine else 0.0)
+
+    def unexplained(self, v: tuple, params: ModelParams) -> int:
+        """The instances of ``v`` (a bitset) that show none of the units that
+        identify it (:meth:`predicts` at least ``params.predicts``).
+
+        A value read in two ways, by agreement (``nınnokna`` beside one class
+        of states, ``nınnok`` beside the other), is identified by one reading
+        while the other is a word other values share (``nınnok bonka``): over
+        all its instances the shared word is only a little likelier with it,
+        but over the instances its identifying reading does not explain, it
+        is there every time.  Rates over these instances tell what the value
+        reads where it reads otherwise.  Empty (0) where they are fewer than
+        ``1 − params.predicts`` of the value's instances: those are
+        exceptions, not a reading."""
+        got = self._unexplained.get(v)
+        if got is None:
+            bv = self.val.get(v, 0)
+            slot = self.slot.get(v[:2], 0)
+            explained = 0
+            for bu in self.unit.values():
+                mine = (bu & bv).bit_count()
+                if mine and mine >= params.predicts * (bu & slot).bit_count():
+                    explained |= bu
+            got = bv & ~explained
+            if got.bit_count() < (1 - params.predicts) * bv.bit_count():
+                # a handful left unexplained are exceptions (a corrupted
+                # instance garbles the identifying reading), not a reading:
+                # rates over them would be rates over noise
+                got = 0
+            self._unexplained[v] = got
+        return got
 
     def claims(self, u: str, v: tuple, params: ModelParams, alike: bool = True) -> float:
         """How strongly value ``v`` claims unit ``u`` (0: not at all).
@@ -384,7 +426,8 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             members[r].append(o)
         homeless = []
     if homeless:
-        homeless = _weak_claims(homeless, occs, regions, fields, score, members, stats)
+        homeless = _weak_claims(homeless, occs, regions, fields, score, members, stats,
+                                params)
     out: list[Piece] = []
     for r, os in sorted(members.items()):
         f, a, b = regions[r]
@@ -414,7 +457,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
 
 
 def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fields,
-                 score: dict, members: dict, stats: FileStats) -> list:
+                 score: dict, members: dict, stats: FileStats, params: ModelParams) -> list:
     """Give an occurrence that claims no unit the units nobody claims that
     its value makes at least twice as likely (:meth:`FileStats.lift`).
 
@@ -425,7 +468,12 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     passes neither with any one unit, yet each of its units is still far
     likelier with it than with the lexicon's other values, and no other
     value of the instance claims it: the value explains the unit better than
-    anything else the instance holds.  (A unit the frame writes too, which
+    anything else the instance holds.  The rates are counted over the
+    value's instances that none of its identifying readings explains
+    (:meth:`FileStats.unexplained`): where one agreement form identifies the
+    value (``nınnokna``) and the other is a word other values share
+    (``nınnok``, ``nınnok bonka``), the shared word is there in every
+    instance the identifying form is not.  (A unit the frame writes too, which
     every value of the slot shows, is barely likelier with any one: it stays
     unclaimed.)  Each unclaimed unit goes to the homeless occurrence it
     co-varies with most; each occurrence then joins the region where its
@@ -433,14 +481,18 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     for any other claim.  Returns the occurrences still without units.
     """
     weak: dict = {}
+    # rates over the instances of each homeless value that its identifying
+    # readings do not explain (:meth:`FileStats.unexplained`)
+    among = {o.lexval: stats.unexplained(o.lexval, params) or None for o in homeless}
     for r, (f, a, b) in enumerate(regions):
         units = fields[f].units
         for k in range(a, b + 1):
             if any(score[(r, x)][k - a] > 0 for x in occs):
                 continue
             u = units[k]
-            best = max(((stats.comes_with(u, o.lexval), n) for n, o in enumerate(homeless)
-                        if stats.lift(u, o.lexval) >= 2), default=None)
+            best = max(((stats.comes_with(u, o.lexval, among[o.lexval]), n)
+                        for n, o in enumerate(homeless)
+                        if stats.lift(u, o.lexval, among[o.lexval]) >= 2), default=None)
             if best is not None and best[0] > 0:
                 weak[(r, k - a)] = best
     left = []
