@@ -887,6 +887,35 @@ def test_a_value_ending_in_a_letter_of_a_frame_word_keeps_it():
     assert [t["template"] for t in groups["who"]] == ["ฆาบา{adj}?"]
 
 
+_KM_PROFESSIONS = {"an intern": "ពូំផើ", "a nurse": "ថ្នើះព្ផីភាំ", "a cook": "ល្កួំឋ្ខោ",
+                   "a pilot": "ពុឍុ", "an actor": "ច្នុំឍោំ", "an editor": "រូឈ្ហូ"}
+_KM_NATIONALITIES = {"Chinese": "រួពើ", "Indian": "នើះហោខួ", "Russian": "រៅំឃី",
+                     "Indonesian": "ហែផ្កេវែ"}
+
+
+def test_a_value_ending_in_the_copulas_syllable_keeps_it_in_a_script_without_spaces():
+    """The copula is ``ផើ`` and *intern* is ``ពូំផើ``: where the intern
+    stands after the copula (``Ahmedផើពូំផើ។``) the frame's ``ផើ`` is the
+    copy after the name, not the intern's last syllable (which would leave the
+    name and the value in one region and the value's own place empty).  One
+    template per group, the whole ``ពូំផើ`` in the profession lexicon."""
+    rows = []
+    for a in NAMES:
+        for en, km in _KM_PROFESSIONS.items():
+            for nat, kn in _KM_NATIONALITIES.items():
+                fill = {"first_name": a, "profession": en, "nationality": nat}
+                rows.append(_row("two", "%s is %s. %s is %s." % (a, en, a, nat), fill,
+                                 "%sផើ%s។ %sផើ%s។" % (a, km, a, kn)))
+                rows.append(_row("and", "%s is %s and %s." % (a, nat, en), fill,
+                                 "%sផើ%sជើ%s។" % (a, kn, km)))
+    groups = extract_exact(rows)
+    for tid, want in (("two", "{first_name}ផើ{profession}។ {first_name}ផើ{nationality}។"),
+                      ("and", "{first_name}ផើ{nationality}ជើ{profession}។")):
+        [t] = groups[tid]
+        assert t["template"] == want
+        assert sorted(t["lexicons"]["profession"]) == sorted(_KM_PROFESSIONS.values())
+
+
 #: a Burmese-script toy language: the comparative is the adjective with ``ဗါ``
 #: glued on (the tuple ``(richer, rich)`` licenses the difference), and the same
 #: syllable is part of a frame phrase of another template

@@ -461,6 +461,22 @@ def test_a_value_containing_a_frame_unit_is_not_cut_by_its_match():
             assert not any(ms[1:len(s) - 3]), (s, ms)   # the value is one run
 
 
+def test_a_value_ending_in_the_frame_unit_before_it_keeps_its_gap():
+    """``N C {v} . N C {w} .`` where one value ends in the copula's own unit
+    (``Ahmed ផើ ពូំផើ ។``).  Matching the copula late, to the value's last
+    unit, leaves fewer runs (the name's run and the value's join) but puts the
+    value in the name's gap and leaves its own gap empty, where every other
+    instance fills it: the copula is the copy after the name."""
+    c, dot = 1, 2
+    seqs = [[10 + k % 3, c, 100 + k, dot, 10 + k % 3, c, 200 + k % 4, dot] for k in range(12)]
+    odd = [11, c, 150, c, dot, 11, c, 201, dot]
+    seqs.insert(4, odd)
+    marks = frame_units(seqs, ModelParams().frame_share)
+    for s, ms in zip(seqs, marks):
+        assert [u for u, m in zip(s, ms) if m] == [c, dot, c, dot]
+    assert marks[4] == [False, True, False, False, True, False, True, False, True]
+
+
 def _obs(group, slot, value):
     from types import SimpleNamespace
     return SimpleNamespace(group=group, slot=slot, lexval=(slot[0], slot[1], value))

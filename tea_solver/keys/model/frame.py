@@ -49,30 +49,67 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         t = np.maximum.accumulate(t, axis=1)
         table[i + 1, :, 1:] = t
     # backtrack each sequence twice — matching each reference unit to its
-    # earliest copy, then to its latest — and keep the alignment that leaves
-    # fewer runs of unmatched units (on a tie, the earliest): a value that
-    # contains a frame unit (``ဓီဒါဎါ`` before the frame's ``ဒါ``) must not
-    # be cut in two by the frame unit's match inside it.  Unless a run the
-    # earliest leaves repeats the units just before it (``stark? stark?``):
-    # that is a doubled stretch, a corruption, not a value
+    # earliest copy, then to its latest — and keep the alignment whose
+    # unmatched units fill the gaps between reference units that most
+    # instances fill (``Ahmed ផើ ពូំផើ ។``: the value ends in the copula's
+    # syllable; matched late, the copula would be the value's last syllable
+    # and the name's region would run into the value's, leaving the value's
+    # own gap empty), then the one that leaves fewer runs of unmatched units
+    # (on a tie, the earliest): a value that contains a frame unit
+    # (``ဓီဒါဎါ`` before the frame's ``ဒါ``) must not be cut in two by the
+    # frame unit's match inside it.  Unless a run the earliest leaves repeats
+    # the units just before it (``stark? stark?``): that is a doubled
+    # stretch, a corruption, not a value
     # (the backtracking reads single cells: Python lists, not numpy scalars)
     ref_list = ref.tolist()
+    earlies, gaps = [], []
+    filled = Counter()
     for r in range(n):
         length = int(lengths[r])
-        tab = table[:length + 1, r, :].tolist()
-        seq = seqs[r, :length].tolist()
-        early = _backtrack(tab, seq, ref_list, length, m, False)
+        early = _backtrack(table[:length + 1, r, :].tolist(), seqs[r, :length].tolist(),
+                           ref_list, length, m, False)
+        earlies.append(early)
+        gaps.append(_filled_gaps(early, length))
+        filled.update(gaps[-1])
+    usual = [2 * filled[g] > n for g in range(m + 1)]
+    for r in range(n):
+        length = int(lengths[r])
+        early = earlies[r]
         best = early
         runs = _unmatched_runs({i for i, _j in early}, length)
         if len(runs) > 1 and not any(_repeats(seqs[r], a, b, glued[r] if glued else None)
                                      for a, b in runs):
-            late = _backtrack(tab, seq, ref_list, length, m, True)
-            if len(_unmatched_runs({i for i, _j in late}, length)) < len(runs):
+            late = _backtrack(table[:length + 1, r, :].tolist(), seqs[r, :length].tolist(),
+                              ref_list, length, m, True)
+            late_runs = _unmatched_runs({i for i, _j in late}, length)
+            if _rank(_filled_gaps(late, length), late_runs, usual) < \
+                    _rank(gaps[r], runs, usual):
                 best = late
         for i, j in best:
             out[r, i] = True
             refpos[r, i] = j
     return out, refpos
+
+
+def _filled_gaps(pairs: list, length: int) -> set:
+    """The gaps between reference units (gap ``g``: before reference unit
+    ``g``; the last, after them all) an alignment (:func:`_backtrack`'s
+    pairs, last first) puts unmatched units in."""
+    out, last_i, g = set(), -1, 0
+    for i, j in reversed(pairs):
+        if i > last_i + 1:
+            out.add(g)
+        last_i, g = i, j + 1
+    if last_i < length - 1:
+        out.add(g)
+    return out
+
+
+def _rank(filled: set, runs: list, usual: list) -> tuple:
+    """How an alignment compares (lower is better): gaps it fills where most
+    instances leave them empty or leaves empty where most fill them, then its
+    runs of unmatched units."""
+    return sum((g in filled) != u for g, u in enumerate(usual)), len(runs)
 
 
 def _repeats(seq, a: int, b: int, glued: Sequence | None = None) -> bool:
