@@ -20,6 +20,9 @@ from __future__ import annotations
 import itertools
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from test_extract import check_regeneration
 from test_model import OPTS, _records, by_group
 from tea_solver.extract import ExtractOptions, extract, group_instances
@@ -569,6 +572,43 @@ def test_a_code_point_corruption_of_an_unspaced_frame_is_one_edit():
     spans[5] = [Span(occ, 0, len(frame) - 2, len(frame) - 2 + len(values[5]), values[5])]
     al = GroupAlignment(targets, spans)
     assert small_group_outliers(al, 0.1) == [k in (3, 5) for k in range(len(values))]
+
+
+def test_two_copies_corrupted_alike_in_a_small_group_are_outliers():
+    """A question group of twenty instances, one value each, in a file whose
+    noise rate is 0.099: the rate most likely corrupts two of them, so two
+    that double the last word alike (``me? me?``) are corrupted copies, not a
+    variant (the mean, 1.98, is no count; compared with it, two looked like
+    more than noise makes).  Three alike are more than the noise most likely
+    makes: a variant."""
+    from types import SimpleNamespace
+    from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
+    occ = SimpleNamespace(slot=("s", None))
+    values = ["v%sq" % chr(97 + k) for k in range(20)]
+
+    def group(doubled):
+        targets, spans = [], []
+        for k, v in enumerate(values):
+            head = "Ba mik enupit na bogi "
+            targets.append((head + v + (" me? me?" if k in doubled else " me?"),))
+            spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
+        return GroupAlignment(targets, spans)
+
+    assert small_group_outliers(group({4, 11}), 0.099) == [k in (4, 11) for k in range(20)]
+    assert not any(small_group_outliers(group({4, 11, 15}), 0.099))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 400), st.floats(0.0, 1.0))
+def test_binomial_median_is_the_median(n, p):
+    from math import comb
+    from tea_solver.keys.model import binomial_median
+    m = binomial_median(n, p)
+    cdf = [sum(comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(k + 1))
+           for k in range(n + 1)]
+    assert 0 <= m <= n
+    assert cdf[m] >= 0.5 - 1e-9
+    assert m == 0 or cdf[m - 1] < 0.5 + 1e-9
 
 
 def test_two_values_that_overlap_are_cut_on_word_bounds():

@@ -437,16 +437,34 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
     """In a group too small for its values to recur (a question drawn once per
     value), the instances whose frame is a corrupted copy
     (:func:`corrupted_copy`) of a frame more instances share than the file's
-    noise rate ``rate`` expects corrupted in the group, and that no more
-    instances share than that (at least one: two copies corrupted alike are
-    likely where a fifth of a small group is).  Any such frame, not only the
+    noise rate ``rate`` expects corrupted in the group (:func:`binomial_median`),
+    and that no more instances share than that (at least one: two copies
+    corrupted alike are likely where a fifth of a small group is).  Any such frame, not only the
     most common one: where the values select their frames (``больше всех
     {s} этим проектом`` / ``наиболее {s} относится к этому проекту``), a
     copy of the rarer frame with its last word dropped is as corrupt."""
     frames, support, tokens = _frame_support(al)
-    expected = max(1.0, rate * len(frames))
+    expected = max(1, binomial_median(len(frames), rate))
     return _copies(frames, support, tokens,
                    {c: expected for c, n in support.items() if n > expected})
+
+
+def binomial_median(n: int, p: float) -> int:
+    """The median of Binomial(n, p): how many of ``n`` instances a noise rate
+    ``p`` most likely corrupts, as a count (the mean ``n·p`` is no count:
+    1.98 corrupted instances in a group of twenty at ρ = 0.099 are two, and
+    two copies corrupted alike must not outnumber it)."""
+    if n <= 0 or p <= 0.0:
+        return 0
+    if p >= 1.0:
+        return n
+    total, k = 0.0, 0
+    while k < n:
+        total += math.comb(n, k) * p ** k * (1 - p) ** (n - k)
+        if total >= 0.5:
+            return k
+        k += 1
+    return n
 
 
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict) -> list:
