@@ -480,6 +480,21 @@ def test_a_value_ending_in_the_frame_unit_before_it_keeps_its_gap():
     assert marks[4] == [False, True, False, False, True, False, True, False, True]
 
 
+def test_a_later_match_that_cuts_a_run_in_two_is_not_taken_for_the_gaps():
+    """``项目 有 … 。`` where ``有`` is in most instances' values (*somewhat*
+    ``略有些``, ``有点``), so the frame takes it.  In ``有几分抱有希望`` the
+    earliest match leaves one run (``几分抱有希望``) and the gap before ``有``
+    empty, where most instances fill it; the latest fills both gaps but cuts
+    ``抱有希望`` in two.  The gaps only choose between alignments that leave
+    no more runs: the earliest stays."""
+    p, x, dot = 1, 2, 3
+    seqs = [[40 + k % 3, p, 10 + k, x, 20 + k, dot] for k in range(12)]
+    odd = [41, p, x, 30, 31, x, 32, dot]
+    seqs.insert(6, odd)
+    marks = frame_units(seqs, ModelParams().frame_share)
+    assert marks[6] == [False, True, True, False, False, False, False, True]
+
+
 def _obs(group, slot, value):
     from types import SimpleNamespace
     return SimpleNamespace(group=group, slot=slot, lexval=(slot[0], slot[1], value))

@@ -49,17 +49,16 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         t = np.maximum.accumulate(t, axis=1)
         table[i + 1, :, 1:] = t
     # backtrack each sequence twice — matching each reference unit to its
-    # earliest copy, then to its latest — and keep the alignment whose
-    # unmatched units fill the gaps between reference units that most
-    # instances fill (``Ahmed ផើ ពូំផើ ។``: the value ends in the copula's
-    # syllable; matched late, the copula would be the value's last syllable
-    # and the name's region would run into the value's, leaving the value's
-    # own gap empty), then the one that leaves fewer runs of unmatched units
-    # (on a tie, the earliest): a value that contains a frame unit
-    # (``ဓီဒါဎါ`` before the frame's ``ဒါ``) must not be cut in two by the
-    # frame unit's match inside it.  Unless a run the earliest leaves repeats
-    # the units just before it (``stark? stark?``): that is a doubled
-    # stretch, a corruption, not a value
+    # earliest copy, then to its latest — and keep the earliest unless the
+    # latest leaves fewer runs of unmatched units (a value that contains a
+    # frame unit, ``ဓီဒါဎါ`` before the frame's ``ဒါ``, must not be cut in two
+    # by the frame unit's match inside it) without filling the gaps between
+    # reference units less as most instances fill them (``Ahmed ផើ ពូំផើ ។``:
+    # the value ends in the copula's syllable; matched late, the copula
+    # would be the value's last syllable, the name's region would run into
+    # the value's and the value's own gap would be empty).  Unless a run the
+    # earliest leaves repeats the units just before it (``stark? stark?``):
+    # that is a doubled stretch, a corruption, not a value
     # (the backtracking reads single cells: Python lists, not numpy scalars)
     ref_list = ref.tolist()
     earlies, gaps = [], []
@@ -82,8 +81,8 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
             late = _backtrack(table[:length + 1, r, :].tolist(), seqs[r, :length].tolist(),
                               ref_list, length, m, True)
             late_runs = _unmatched_runs({i for i, _j in late}, length)
-            if _rank(_filled_gaps(late, length), late_runs, usual) < \
-                    _rank(gaps[r], runs, usual):
+            if len(late_runs) < len(runs) and \
+                    _odd_gaps(_filled_gaps(late, length), usual) <= _odd_gaps(gaps[r], usual):
                 best = late
         for i, j in best:
             out[r, i] = True
@@ -105,11 +104,10 @@ def _filled_gaps(pairs: list, length: int) -> set:
     return out
 
 
-def _rank(filled: set, runs: list, usual: list) -> tuple:
-    """How an alignment compares (lower is better): gaps it fills where most
-    instances leave them empty or leaves empty where most fill them, then its
-    runs of unmatched units."""
-    return sum((g in filled) != u for g, u in enumerate(usual)), len(runs)
+def _odd_gaps(filled: set, usual: list) -> int:
+    """How many gaps an alignment fills where most instances leave them empty
+    or leaves empty where most fill them."""
+    return sum((g in filled) != u for g, u in enumerate(usual))
 
 
 def _repeats(seq, a: int, b: int, glued: Sequence | None = None) -> bool:
