@@ -732,6 +732,37 @@ def test_a_unit_spelled_like_a_cache_tag_gets_its_own_rates():
     assert want == (pytest.approx(1 / 3), 0.0)
 
 
+_CLASS_WORD_STATES = {"happy": ("hasdın bık", "van"), "glad": ("bınohut bık", "van"),
+                      "calm": ("zürvö", "van"), "skeptical": ("bık", "van"),
+                      "sad": ("raru", "šıt"), "angry": ("dekö bık", "šıt"),
+                      "tired": ("łukı", "šıt"), "bored": ("vutto", "šıt")}
+
+
+def test_a_value_with_no_word_of_its_own_leaves_its_class_word_to_the_frame():
+    """The frame word before the state agrees with its class (``van`` /
+    ``šıt``; a template without the copula writes none), and *skeptical* is
+    ``bık``, the last word of two other states: no unit tells it apart,
+    and ``van`` comes with it about as much as ``bık`` does, so both were its
+    core.  ``van`` stands just outside the cores of the other states of its
+    class: it is the place's word, decided at the core's edge as beside them —
+    frame, one template per class word, ``bık`` in the ``van`` lexicon."""
+    rows = []
+    for a in NAMES:
+        for s, (st, word) in _CLASS_WORD_STATES.items():
+            fill = {"first_name": a, "s": s}
+            rows.append(_row("is", "%s is %s." % (a, s), fill, "%s ñirnö %s %s." % (a, word, st)))
+            rows.append(_row("was", "%s was %s today." % (a, s), fill,
+                             "%s ñirnö %s %s tek." % (a, word, st)))
+    for s, (st, _word) in _CLASS_WORD_STATES.items():
+        rows.append(_row("who", "Who is %s?" % s, {"s": s}, "Kım %s?" % st))
+    groups = extract_exact(rows)
+    for tid, end in (("is", "."), ("was", " tek.")):
+        got = sorted((t["template"], sorted(t["lexicons"]["s"])) for t in groups[tid])
+        assert got == sorted(("{first_name} ñirnö %s {s}%s" % (word, end),
+                              sorted(st for st, w in _CLASS_WORD_STATES.values() if w == word))
+                             for word in ("van", "šıt"))
+
+
 _HARMONY_VEHICLES = {"a car": "rıl jör", "a bike": "ibö jör", "a van": "lašarbı jör",
                      "a train": "beñije jör", "a truck": "hürit", "a tractor": "lilü",
                      "a minivan": "tašo", "a bus": "pul", "a boat": "fobuñı", "a cart": "kaso"}

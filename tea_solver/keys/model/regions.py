@@ -272,7 +272,51 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         for i in (i for i, t in enumerate(tied) if t):
             out.pieces[i], out.unplaced[i] = _place(
                 texts[i], occs[i], frame[i], stats, params, orders[i], where=where)
+    _trim_place_units(out, stats, params)
     return out
+
+
+def _trim_place_units(gr: GroupRegions, stats: FileStats, params: ModelParams) -> int:
+    """Leave to the edge decisions what stands beside other values' cores.
+
+    A value with a unit of its own has a core from its first to its last
+    identifying unit; a value with none (``bık``, the last word of three
+    other states) has the units it claims, and the agreeing frame word its
+    class takes (``me`` / ``tö`` before every state of a class) comes with it
+    as much as its own word does.  Where a core edge of such a value is a unit
+    that stands just outside the cores of two other values of the slot at
+    that place in the group, it is the place's unit, not the value's: it is
+    cut off the core, and :mod:`.edges` decides it as it does beside every
+    other value (pooled over them).  Returns how many cores changed."""
+    def own(fields, p) -> bool:
+        units = fields[p.field].units[p.first:p.last + 1]
+        return any(stats.identifies(u, p.occ.lexval, params) for u in units)
+
+    beside: dict = defaultdict(set)     # (place, side, unit) -> values
+    loose = []
+    for fields, pieces in zip(gr.texts, gr.pieces):
+        for p in pieces:
+            units = fields[p.field].units
+            if own(fields, p):
+                if p.first > 0:
+                    beside[(p.occ.place, -1, units[p.first - 1])].add(p.occ.lexval)
+                if p.last + 1 < len(units):
+                    beside[(p.occ.place, 1, units[p.last + 1])].add(p.occ.lexval)
+            elif p.last > p.first:
+                loose.append((fields, p))
+    changed = 0
+    for fields, p in loose:
+        units = fields[p.field].units
+        v = p.occ.lexval
+        first, last = p.first, p.last
+        while last > first and len(beside[(p.occ.place, -1, units[first])] - {v}) >= 2:
+            first += 1
+        while last > first and len(beside[(p.occ.place, 1, units[last])] - {v}) >= 2:
+            last -= 1
+        if (first, last) != (p.first, p.last):
+            p.first, p.last = first, last
+            changed += 1
+    return changed
 
 
 def canonical_cores(groups: Sequence["GroupRegions"]) -> int:
