@@ -656,20 +656,30 @@ def test_a_value_split_between_agreement_forms_and_sharing_its_word_is_still_pla
     other adverbs and no other value claims them, so it is placed like the
     others: one template per class, every adverb in its lexicon, and no
     template that writes ``pašu`` as frame text."""
+    _check_one_template_per_class(_SHARED_ADVERBS, dict(enumerate(_CLASS_ENDING)))
+
+
+def _check_one_template_per_class(adverbs: dict, ending_of_class: dict) -> None:
+    """Adverbs that agree with the state's class (``ending_of_class``: the
+    ending each class puts on the adverb; states of other classes are left
+    out) are extracted as one template per class, every adverb in its
+    lexicon with that class's ending."""
     rows = []
     for a in NAMES:
         for s, (st, cls) in _STATE_CLASS.items():
-            for v, vt in _SHARED_ADVERBS.items():
+            if cls not in ending_of_class:
+                continue
+            for v, vt in adverbs.items():
                 rows.append(_row("very", "%s is %s %s." % (a, v, s),
                                  {"first_name": a, "very": v, "s": s},
-                                 "%s ke %s %s%s." % (a, st, vt, _CLASS_ENDING[cls])))
+                                 "%s ke %s %s%s." % (a, st, vt, ending_of_class[cls])))
             rows.append({"template_id": "plain", "source": "%s is %s." % (a, s),
                          "fill": {"first_name": a, "s": s}, "target": "%s ke %s." % (a, st)})
     groups = extract_exact(rows)
     templates = groups["very"]
     assert {t["template"] for t in templates} == {"{first_name} ke {s} {very}."}
     assert sorted(sorted(t["lexicons"]["very"]) for t in templates) == sorted(
-        sorted(vt + end for vt in _SHARED_ADVERBS.values()) for end in _CLASS_ENDING)
+        sorted(vt + end for vt in adverbs.values()) for end in ending_of_class.values())
 
 
 _LEADING_SHARED_ADVERBS = {"extremely": "eñi", "very": "kukoñu", "really": "bönñö",
@@ -689,22 +699,7 @@ def test_a_value_whose_one_form_is_a_word_other_values_begin_with_is_placed():
     Counted over the instances its identifying form does not explain,
     ``nınnok`` is there every time: one template per class, every adverb in
     its lexicon."""
-    rows = []
-    for a in NAMES:
-        for s, (st, cls) in _STATE_CLASS.items():
-            if cls == 2:
-                continue
-            for v, vt in _LEADING_SHARED_ADVERBS.items():
-                rows.append(_row("very", "%s is %s %s." % (a, v, s),
-                                 {"first_name": a, "very": v, "s": s},
-                                 "%s ke %s %s%s." % (a, st, vt, ("", "na")[cls])))
-            rows.append({"template_id": "plain", "source": "%s is %s." % (a, s),
-                         "fill": {"first_name": a, "s": s}, "target": "%s ke %s." % (a, st)})
-    groups = extract_exact(rows)
-    templates = groups["very"]
-    assert {t["template"] for t in templates} == {"{first_name} ke {s} {very}."}
-    assert sorted(sorted(t["lexicons"]["very"]) for t in templates) == sorted(
-        sorted(vt + end for vt in _LEADING_SHARED_ADVERBS.values()) for end in ("", "na"))
+    _check_one_template_per_class(_LEADING_SHARED_ADVERBS, {0: "", 1: "na"})
 
 
 def test_a_unit_spelled_like_a_cache_tag_gets_its_own_rates():
