@@ -45,7 +45,7 @@ from .edges import Evidence, admissible, features, probability, source_licenses
 from .ibm import Alignment
 from .forms import Obs, Settled, extents, observations, settle
 from .params import ModelParams
-from .regions import FileStats, canonical_cores, group_regions
+from .regions import FileStats, canonical_cores, group_regions, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
 from .units import cut, edit_views, same_stem, slot_mark, written_spaced
@@ -139,6 +139,7 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
                       [o for _t, os in prepared for o in os])
     regions = [group_regions(ts, os, stats, params, [inst.source for inst in insts])
                for (ts, os), insts in zip(prepared, groups.values())]
+    trim_place_words(regions, stats, params)
     canonical_cores(regions)
     obs = observations(regions)
     evidence = _evidence(groups, prepared, params, aligner)

@@ -272,46 +272,79 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         for i in (i for i, t in enumerate(tied) if t):
             out.pieces[i], out.unplaced[i] = _place(
                 texts[i], occs[i], frame[i], stats, params, orders[i], where=where)
-    _trim_place_units(out, stats, params)
     return out
 
 
-def _trim_place_units(gr: GroupRegions, stats: FileStats, params: ModelParams) -> int:
-    """Leave to the edge decisions what stands beside other values' cores.
+def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
+                     params: ModelParams) -> int:
+    """Leave to the edge decisions the agreeing word every value has beside it.
 
     A value with a unit of its own has a core from its first to its last
-    identifying unit; a value with none (``bık``, the last word of three
-    other states) has the units it claims, and the agreeing frame word its
-    class takes (``me`` / ``tö`` before every state of a class) comes with it
-    as much as its own word does.  Where a core edge of such a value is a unit
-    that stands just outside the cores of two other values of the slot at
-    that place in the group, it is the place's unit, not the value's: it is
-    cut off the core, and :mod:`.edges` decides it as it does beside every
-    other value (pooled over them).  Returns how many cores changed."""
+    identifying unit; a value with none (``bık``, the last word of other
+    states) has the units it claims, and the agreeing word its class takes
+    before it (``van`` / ``šıt``, one of them before every state) comes with
+    it as much as its own word does.  Over the file, per lexicon and side:
+    where the values with units of their own have a word that is not the
+    frame's beside their cores (nearly, ``params.predicts``) every time, drawn
+    from a few words — the words the place chooses from, most common first,
+    until they stand beside that share of the cores — a core edge of a value
+    with no unit of its own that is one of those words, beside two other
+    values, and never the value's whole core, is the place's word, not the
+    value's: it is cut off the value's cores in every group, and
+    :mod:`.edges` decides it as it does beside every other value.  (``tedü``
+    of ``čö tedü tın``, the word five values share after their article, is
+    the whole core where ``tın`` takes a case ending: it stays, or the value
+    would start at different units in different groups.)
+    Returns how many cores changed."""
     def own(fields, p) -> bool:
         units = fields[p.field].units[p.first:p.last + 1]
         return any(stats.identifies(u, p.occ.lexval, params) for u in units)
 
-    beside: dict = defaultdict(set)     # (place, side, unit) -> values
+    beside: dict = defaultdict(set)     # (lexicon, side, unit) -> values
+    words: dict = defaultdict(Counter)  # (lexicon, side) -> non-frame neighbours
+    seen: Counter = Counter()           # (lexicon, side) -> cores with their own unit
     loose = []
-    for fields, pieces in zip(gr.texts, gr.pieces):
-        for p in pieces:
-            units = fields[p.field].units
-            if own(fields, p):
-                if p.first > 0:
-                    beside[(p.occ.place, -1, units[p.first - 1])].add(p.occ.lexval)
-                if p.last + 1 < len(units):
-                    beside[(p.occ.place, 1, units[p.last + 1])].add(p.occ.lexval)
-            elif p.last > p.first:
-                loose.append((fields, p))
+    alone: dict = defaultdict(set)      # value -> units that are a whole core of it
+    for gr in groups:
+        for fields, frame, pieces in zip(gr.texts, gr.frame, gr.pieces):
+            for p in pieces:
+                units = fields[p.field].units
+                lex = p.occ.lexval[:2]
+                if p.first == p.last:
+                    alone[p.occ.lexval].add(units[p.first])
+                if not own(fields, p):
+                    if p.last > p.first:
+                        loose.append((fields, p))
+                    continue
+                for side, k in ((-1, p.first - 1), (1, p.last + 1)):
+                    seen[(lex, side)] += 1
+                    if 0 <= k < len(units) and not frame[p.field][k]:
+                        words[(lex, side)][units[k]] += 1
+                        beside[(lex, side, units[k])].add(p.occ.lexval)
+    # per lexicon and side, the few words that together stand beside (nearly)
+    # every core: the paradigm the place chooses from (none where they fall short)
+    paradigm: dict = {}
+    for key, counts in words.items():
+        chosen, total = set(), 0
+        for u, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            if total >= params.predicts * seen[key]:
+                break
+            chosen.add(u)
+            total += n
+        paradigm[key] = chosen if total >= params.predicts * seen[key] else set()
+
+    def place_word(v: tuple, side: int, u: str) -> bool:
+        return u in paradigm.get((v[:2], side), ()) and u not in alone[v] and \
+            len(beside[(v[:2], side, u)] - {v}) >= 2
+
     changed = 0
     for fields, p in loose:
         units = fields[p.field].units
         v = p.occ.lexval
         first, last = p.first, p.last
-        while last > first and len(beside[(p.occ.place, -1, units[first])] - {v}) >= 2:
+        while last > first and place_word(v, -1, units[first]):
             first += 1
-        while last > first and len(beside[(p.occ.place, 1, units[last])] - {v}) >= 2:
+        while last > first and place_word(v, 1, units[last]):
             last -= 1
         if (first, last) != (p.first, p.last):
             p.first, p.last = first, last
