@@ -613,6 +613,26 @@ def test_two_copies_corrupted_alike_in_a_small_group_are_outliers():
     assert not any(small_group_outliers(group({4, 11, 15}), 0.099))
 
 
+def test_two_values_that_select_another_word_are_a_variant_in_a_small_group():
+    """Two of eighteen questions write ``über`` where the others write
+    ``für``: the same word put in twice is what two values select, not two
+    corruptions (a replacement draws its word from the vocabulary), though
+    the noise most likely corrupts two.  The variant is still a reference:
+    a copy of it with its first word replaced is an outlier."""
+    from types import SimpleNamespace
+    from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
+    occ = SimpleNamespace(slot=("s", None))
+    targets, spans = [], []
+    for k in range(18):
+        head = "wirklich ist am meisten " if k == 9 else "Wer ist am meisten "
+        v = "v%sq" % chr(97 + k)
+        tail = " über das Projekt?" if k in (3, 7, 9) else " für das Projekt?"
+        targets.append((head + v + tail,))
+        spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
+    al = GroupAlignment(targets, spans)
+    assert small_group_outliers(al, 0.1) == [k == 9 for k in range(18)]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 400), st.floats(0.0, 1.0))
 def test_binomial_median_is_the_median(n, p):

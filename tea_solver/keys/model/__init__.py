@@ -403,6 +403,11 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: frozenset = frozenset())
     return True
 
 
+def _replaced(a: Sequence, b: Sequence) -> bool:
+    """Do ``a`` and ``b`` differ in one token put in for another?"""
+    return len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1
+
+
 def _blanked(tokens: Sequence, k: int) -> tuple:
     return tuple(tokens[:k]) + (None,) + tuple(tokens[k + 1:])
 
@@ -445,9 +450,13 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
     {s} этим проектом`` / ``наиболее {s} относится к этому проекту``), a
     copy of the rarer frame with its last word dropped is as corrupt."""
     frames, support, tokens = _frame_support(al)
-    expected = max(1, binomial_median(len(frames), rate))
+    # a reference is a frame more instances share than the noise expects
+    # corrupted (the mean); a copy, one no more instances share than it most
+    # likely corrupts (the median, a count)
+    mean = max(1.0, rate * len(frames))
+    copies = max(1, binomial_median(len(frames), rate))
     return _copies(frames, support, tokens,
-                   {c: expected for c, n in support.items() if n > expected})
+                   {c: copies for c, n in support.items() if n > mean}, strictly_fewer=True)
 
 
 def binomial_median(n: int, p: float) -> int:
@@ -468,16 +477,24 @@ def binomial_median(n: int, p: float) -> int:
     return n
 
 
-def _copies(frames: list, support: Counter, tokens: dict, expected: dict) -> list:
+def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
+            strictly_fewer: bool = False) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
-    instances show than ``expected[c]``, while no more than that show its own?"""
+    instances show than ``expected[c]`` (``strictly_fewer``: than show the
+    copy's own), while no more than ``expected[c]`` show its own?"""
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0
     views = [{f: per_view[k] for f, per_view in tokens.items()} for k in range(n_views)]
     paradigms = [frame_paradigms([view[c] for c in expected]) for view in views]
-    odd = {f: any(c != f and support[f] <= e < support[c]
+    # several copies corrupted alike are likely where the corruption has few
+    # outcomes (a word dropped, doubled or swapped at one place), not where
+    # it drew a word to put in (``über das Projekt`` for ``für das
+    # Projekt``, twice, is the variant two values select)
+    odd = {f: any(c != f and support[f] <= e
+                  and (support[f] < support[c] if strictly_fewer else e < support[c])
                   and any(corrupted_copy(view[f], view[c], par)
+                          and (support[f] == 1 or not _replaced(view[f], view[c]))
                           for view, par in zip(views, paradigms))
                   for c, e in expected.items())
            for f in support}
