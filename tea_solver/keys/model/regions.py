@@ -110,28 +110,27 @@ class FileStats:
             self._cache[key] = got
         return got
 
-    def _contrast(self, bu: int, bv: int, slot: tuple, among: int | None = None) -> float:
-        """``P(u | values bv) − P(u | the slot's other values)``, on bitsets
-        (``P(u | values bv)`` over ``among`` where given)."""
+    def _rates(self, bu: int, bv: int, slot: tuple, among: int | None = None) -> tuple:
+        """``(P(u | values bv), P(u | the slot's other values))`` on bitsets
+        (the first over ``among`` where given)."""
         rest = self.slot.get(slot, 0) & ~bv
         if among is not None:
             bv = among
         nv, nr = bv.bit_count(), rest.bit_count()
-        return ((bu & bv).bit_count() / nv if nv else 0.0) \
-            - ((bu & rest).bit_count() / nr if nr else 0.0)
+        return ((bu & bv).bit_count() / nv if nv else 0.0,
+                (bu & rest).bit_count() / nr if nr else 0.0)
+
+    def _contrast(self, bu: int, bv: int, slot: tuple, among: int | None = None) -> float:
+        """``P(u | values bv) − P(u | the slot's other values)`` (:meth:`_rates`)."""
+        mine, other = self._rates(bu, bv, slot, among)
+        return mine - other
 
     def lift(self, u: str, v: tuple, among: int | None = None) -> float:
         """``P(u | v) / P(u | another value of v's lexicon)`` (inf where the
         other values never show the unit): how many times likelier the value
         makes the unit.  ``among``: the instances of ``v`` to count ``P(u | v)``
         over (a bitset; default all of them)."""
-        bu, bv = self.unit.get(u, 0), self.val.get(v, 0)
-        rest = self.slot.get(v[:2], 0) & ~bv
-        if among is not None:
-            bv = among
-        nv, nr = bv.bit_count(), rest.bit_count()
-        mine = (bu & bv).bit_count() / nv if nv else 0.0
-        other = (bu & rest).bit_count() / nr if nr else 0.0
+        mine, other = self._rates(self.unit.get(u, 0), self.val.get(v, 0), v[:2], among)
         return mine / other if other else (float("inf") if mine else 0.0)
 
     def unexplained(self, v: tuple, params: ModelParams) -> int:
@@ -153,8 +152,7 @@ class FileStats:
             slot = self.slot.get(v[:2], 0)
             explained = 0
             for bu in self.unit.values():
-                mine = (bu & bv).bit_count()
-                if mine and mine >= params.predicts * (bu & slot).bit_count():
+                if _share(bu, bv, slot) >= params.predicts:
                     explained |= bu
             got = bv & ~explained
             if got.bit_count() < (1 - params.predicts) * bv.bit_count():
@@ -230,11 +228,16 @@ class FileStats:
         key = (u, v)
         got = self._cache.get(key)
         if got is None:
-            bu = self.unit.get(u, 0)
-            both = (bu & self.slot.get(v[:2], 0)).bit_count()
-            got = (bu & self.val.get(v, 0)).bit_count() / both if both else 0.0
-            self._cache[key] = got
+            got = self._cache[key] = _share(self.unit.get(u, 0), self.val.get(v, 0),
+                                            self.slot.get(v[:2], 0))
         return got
+
+
+def _share(bu: int, bv: int, slot: int) -> float:
+    """Of the instances that show the unit (``bu``) and draw the slot, the
+    share that draw the value (``bv``): :meth:`FileStats.predicts` on bitsets."""
+    both = (bu & slot).bit_count()
+    return (bu & bv).bit_count() / both if both else 0.0
 
 
 def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats,
