@@ -986,3 +986,42 @@ def test_a_syllable_is_general_only_with_its_neighbour_in_a_script_without_space
     assert t["template"] == "{first_name}ဖေဌိံ{first_name1}သ္မါဌိံ{adj[0]}ပ္ခူံ။"
     assert sorted(v[0] for v in t["lexicons"]["adj"]) == sorted(x + "ဗါ" for x in _MY_ADJS.values())
     assert [t["template"] for t in groups["who"]] == ["ဆိ{adj[0]}ပ္ခူံ?"]
+
+
+_ARTICLE_PROFESSIONS = {"a model": "kohak", "an author": "üji", "a nurse": "mafo", "an actor": "ołi",
+                        "a doctor": "riñał", "an editor": "erüm", "a pilot": "dovu",
+                        "an agent": "ałup"}
+_ARTICLE_VEHICLES = {"a car": "dor", "an ambulance": "ipeł", "a van": "mulko", "a truck": "tiñe",
+                     "an airplane": "uwar", "a bike": "saño"}
+
+
+def test_an_article_that_agrees_is_a_word_of_the_value_not_a_prefix_of_the_template():
+    """*a* and *an* are the words ``nen`` and ``vel`` before the noun.  Their
+    first two letters ``ne``/``ve`` differ in one letter, as harmony
+    allomorphs of a template prefix do, and the values of two lexicons begin
+    with them in every template, as they would with a template's prefix.
+    But what remains of the word is ``n`` or ``l``, the same on every value
+    that carries each: the prefix is not glued to the value's own word, it
+    is part of a recurring word (the article), which stays in the value —
+    one template per group, not one per article."""
+    def art(src, word):
+        return ("vel " if src.startswith("an ") else "nen ") + word
+    rows = []
+    for a in NAMES:
+        for p, pt in _ARTICLE_PROFESSIONS.items():
+            fill = {"first_name": a, "profession": p}
+            rows.append(_row("is", "%s is %s." % (a, p), fill, "%s łe %s." % (a, art(p, pt))))
+            rows.append(_row("was", "%s was %s before." % (a, p), fill,
+                             "%s ñul %s tek." % (a, art(p, pt))))
+        for v, vt in _ARTICLE_VEHICLES.items():
+            fill = {"first_name": a, "vehicle": v}
+            rows.append(_row("has", "%s has %s." % (a, v), fill, "%s wa %s." % (a, art(v, vt))))
+    groups = extract_exact(rows)
+    for tid, frame, lex, values in (("is", "{first_name} łe {profession}.", "profession",
+                                     _ARTICLE_PROFESSIONS),
+                                    ("was", "{first_name} ñul {profession} tek.", "profession",
+                                     _ARTICLE_PROFESSIONS),
+                                    ("has", "{first_name} wa {vehicle}.", "vehicle",
+                                     _ARTICLE_VEHICLES)):
+        got = [(t["template"], sorted(t["lexicons"][lex])) for t in groups[tid]]
+        assert got == [(frame, sorted(art(s, w) for s, w in values.items()))]

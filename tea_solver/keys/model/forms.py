@@ -594,8 +594,30 @@ def _affix_options(modal: Sequence[str], side: int, min_len: int, share: float):
         options = [o for o in options if o]
         if not options:
             return
-        yield from options
+        yield from (o for o in options if _own_words(modal, o, side))
         below = min(len(o[0]) for o in options)
+
+
+def _own_words(modal: Sequence[str], affixes: tuple, side: int) -> bool:
+    """Is each affix glued to the value's own word — does what remains of
+    the word it is glued to differ between the values, as the values do?
+
+    An affix is a piece of a word whose other piece is the value's.  Where
+    the rest of the word is one of a few strings many values share (``nük``
+    and ``nüm`` before every profession: ``nü`` + ``k``/``m``; ``nen``/``vel``
+    read as ``ne``/``ve`` + ``n``/``l``), the affix and that rest are one
+    recurring word (an article that agrees with its noun), not an affix: the
+    edges decide it as a word.  Different means at least as many different
+    rests as half the values that carry the affix."""
+    rests = []
+    for m in modal:
+        for a in affixes:
+            if len(m) > len(a) and (m.endswith(a) if side > 0 else m.startswith(a)):
+                rest = m[:-len(a)] if side > 0 else m[len(a):]
+                words = rest.split()
+                rests.append((words[-1] if side > 0 else words[0]) if words else "")
+                break
+    return 2 * len(set(rests)) >= len(rests)
 
 
 def _end(m: str, n: int, side: int) -> str:
