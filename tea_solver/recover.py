@@ -29,14 +29,19 @@ generate it.
 
 from __future__ import annotations
 
+import math
+import re
+from collections import Counter
 from itertools import islice, permutations, product
 from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.keys.model import one_edit
-from tea_solver.keys.model.units import edit_views, slot_mark, written_spaced
+from tea_solver.keys.model.units import edit_views, graphemes, slot_mark, written_spaced
 
 MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
+
+_NONSPACE = re.compile(r"\S+")
 
 
 def text_tokens(fields: Sequence[str], spaced: bool) -> tuple:
@@ -127,33 +132,110 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
         slots = shape_slots(shape)
         if not slots:
             continue
-        mine = shape_tokens(shape, spaced)
         kids = [kid for kid, _c in slots]
         options = []
-        for n, (theirs, their_kids, their_slots) in enumerate(kept):
-            if kids != their_kids or not _one_corruption(mine, theirs):
-                continue
-            mapped: dict = {}
-            if any(mapped.setdefault(t, fills[s]) != fills[s]
-                   for s, t in zip(slots, their_slots)):
-                continue
-            options.append((n, mapped))
+        for alt_shape, alt_fills in [(shape, fills)] + _edge_readings(shape, fills, spaced):
+            mine = shape_tokens(alt_shape, spaced)
+            for n, (theirs, their_kids, their_slots) in enumerate(kept):
+                if kids != their_kids or not (alt_shape is shape and _one_corruption(mine, theirs)
+                                              or alt_shape is not shape and
+                                              (mine == theirs or _one_corruption(mine, theirs))):
+                    continue
+                mapped: dict = {}
+                if any(mapped.setdefault(t, alt_fills[s]) != alt_fills[s]
+                       for s, t in zip(slots, their_slots)):
+                    continue
+                options.append((n, mapped))
         if options:
-            n, mapped = _best_attested(options, attested)
+            n, mapped = _best_attested(options, attested, _lengths(item_fills, spaced), spaced)
             item_fills[n].append((i, mapped))
             given += 1
     return given
 
 
-def _best_attested(options: Sequence[tuple], attested: Sequence[set]) -> tuple:
+def _tokens_of(text: str, spaced: bool) -> list[tuple[int, int]]:
+    """``(start, end)`` of each token of a value as a corruption counts them:
+    its whitespace words where the script has spaces, else its grapheme
+    clusters."""
+    if spaced:
+        return [m.span() for m in _NONSPACE.finditer(text)]
+    cuts = graphemes(text)
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if not text[a:b].isspace()]
+
+
+def _edge_readings(shape, fills: dict, spaced: bool) -> list[tuple]:
+    """The instance read with one token at the edge of one value's span
+    given to the frame instead: ``[(shape, fills)]``.
+
+    A frame token replaced by the corruption stands beside a value and is
+    no frame token of the template, so the fullest reading takes it into the
+    value (``pelławo. rona`` where the template writes ``lawa {adj}``): read
+    that way the instance is one token *dropped* from the template, read the
+    other way one token *replaced*.  Both are one corruption; which is the
+    likelier is for :func:`_best_attested` to say.  Only for a slot the shape
+    shows once (a value written twice keeps one text)."""
+    seen = shape_slots(shape)
+    out = []
+    for f, field in enumerate(shape):
+        for k, part in enumerate(field):
+            if isinstance(part, str) or seen.count(part) != 1:
+                continue
+            text = fills[part]
+            toks = _tokens_of(text, spaced)
+            if len(toks) < 2:
+                continue
+            # the first token to the frame before the value, or the last after it
+            for value, given, before in ((text[toks[1][0]:], text[:toks[1][0]], True),
+                                         (text[:toks[-2][1]], text[toks[-2][1]:], False)):
+                parts = (given, part) if before else (part, given)
+                new_field = field[:k] + parts + field[k + 1:]
+                out.append((shape[:f] + (new_field,) + shape[f + 1:], {**fills, part: value}))
+    return out
+
+
+def _lengths(item_fills: Sequence, spaced: bool) -> list[dict]:
+    """Per kept template, per key id: how many of its covered instances'
+    values have each number of tokens (:func:`_tokens_of`)."""
+    out = []
+    for fills_n in item_fills:
+        per: dict = {}
+        for _i, f in fills_n:
+            for (kid, _c), v in f.items():
+                per.setdefault(kid, Counter())[len(_tokens_of(v, spaced))] += 1
+        out.append(per)
+    return out
+
+
+def _best_attested(options: Sequence[tuple], attested: Sequence[set],
+                   lengths: Sequence[dict] | None = None, spaced: bool = True) -> tuple:
     """Of the kept templates an outlier is one corruption from, ``(n, fills)``,
     the one whose covered instances already fill its slots with the most of
-    the outlier's values (the first on a tie).  Where the corruption hit what
-    tells agreement variants apart (``fesilšilnö.`` replaced whole), each
-    variant is one corruption away; the value belongs with the variant it is
-    seen in, not with the one that happens to come first."""
-    return max(options, key=lambda o: (sum((kid, v) in attested[o[0]]
-                                           for (kid, _c), v in o[1].items()), -o[0]))
+    the outlier's values.  Where the corruption hit what tells agreement
+    variants apart (``fesilšilnö.`` replaced whole), each variant is one
+    corruption away; the value belongs with the variant it is seen in, not
+    with the one that happens to come first.
+
+    Then (``lengths``, :func:`_lengths`) the reading whose values are as
+    long as the template's covered values are — the likelihood of each
+    value's token count under the counts the covered instances show, with
+    one added to each (a slot whose values are one word each makes
+    ``pelławo. rona`` unlikely and ``rona`` likely); then the first option
+    (the fullest reading of the first template)."""
+    def likelihood(o) -> float:
+        if lengths is None:
+            return 0.0
+        per = lengths[o[0]]
+        total = 0.0
+        for (kid, _c), v in o[1].items():
+            c = per.get(kid)
+            if c:
+                total += math.log((c[len(_tokens_of(v, spaced))] + 1) / (sum(c.values()) + 2))
+        return total
+    best = max(range(len(options)),
+               key=lambda k: (sum((kid, v) in attested[options[k][0]]
+                                  for (kid, _c), v in options[k][1].items()),
+                              likelihood(options[k]), -k))
+    return options[best]
 
 
 def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: dict,

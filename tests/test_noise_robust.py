@@ -154,6 +154,45 @@ def test_a_corruption_inside_a_value_gives_the_values_forms_not_its_text():
     assert "Kim" in listed
 
 
+_QUESTION_ADJS = dict(ADJ_T, rich="kanemochi", old="furui", young="wakai", strong="tsuyoi",
+                      weak="yowai", cool="suzushii", dark="kurai", wise="kashikoi",
+                      clean="kirei", brave="yuukan")
+
+
+def test_a_frame_word_replaced_beside_a_value_stays_out_of_the_recovered_value():
+    """A question drawn once per adjective (``dare ga motto {adj} desu ka?``),
+    each adjective seen nowhere else.  In three instances a corruption
+    replaced the frame word beside the value (``motto`` -> ``zq``, ``desu``
+    -> ``zr``) or another (``ga`` -> ``zs``): read with the new word in the
+    value the first two are one word *dropped* from the template, read with
+    it in the frame one word *replaced* — one corruption either way.  The
+    covered values are one word each, so the recovered value is the
+    adjective alone, not ``zq kanemochi``."""
+    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
+             "target": "dare ga motto %s desu ka?" % t} for b, t in _QUESTION_ADJS.items()]
+    hit = {"rich": "dare ga zq %s desu ka?", "old": "dare ga motto %s zr ka?",
+           "young": "dare zs motto %s desu ka?"}
+    for r in rows:
+        if r["fill"]["adj"] in hit:
+            r["target"] = hit[r["fill"]["adj"]] % _QUESTION_ADJS[r["fill"]["adj"]]
+    # the file is noisy: the other group's frames are corrupted too (its
+    # adjectives are others than the three)
+    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(others, 0.15, seed=1)
+    insts = _records(others + rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    block = _outliers(doc, "more")
+    assert sorted(block["uncovered"]) == sorted(i.id for i in insts
+                                                 if i.fill["adj"] in hit
+                                                 and i.template_id == "more")
+    assert block["recovered"] == 3
+    # (a word put in beside a value seen once is its value's text: that
+    # instance is no outlier, nothing tells it from a two-word value)
+    [more] = by_group(doc)["more"]
+    assert more["template"] == "dare ga motto {adj} desu ka?"
+    assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
+
+
 def test_without_the_forms_a_value_corrupted_instance_gives_nothing(monkeypatch):
     """The control: writing the template out with the values' forms is what
     lists Kim (the frame-edit recovery alone does not)."""
