@@ -20,6 +20,20 @@ from tea_solver.cover import CoverProblem, ilp_cover
 from tea_solver.errors import Terminated
 
 
+@pytest.fixture(autouse=True)
+def sigint_as_at_a_terminal():
+    """These tests are about what Ctrl-C does at a terminal.  A test runner
+    started in the background (``cmd &`` in a script, ``nohup``) ignores
+    SIGINT, and so would the processes it starts (an ignored signal stays
+    ignored across ``fork`` and ``exec``, and tea-solver keeps it ignored on
+    purpose); handled here, it is back to the default in every child."""
+    old = signal.getsignal(signal.SIGINT)
+    if old is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
 def write_groups(path: Path, groups: int, per: int) -> None:
     """``groups`` groups of ``per`` instances: graph keys take a few seconds each."""
     rng = random.Random(0)
