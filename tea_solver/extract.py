@@ -35,9 +35,10 @@ from tea_solver.cover.partial import budget_cover, budget_cover_total, partial_c
 from tea_solver.errors import WorkerDied
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
+from tea_solver.keys.model.units import written_spaced
 from tea_solver.output import build_templates, output_names, shape_text
 from tea_solver.progress import bar as progress_bar
-from tea_solver.recover import recover_values
+from tea_solver.recover import recover_values, undouble
 from tea_solver.support import filter_by_support
 from tea_solver.tokenize import Segmented, segment
 
@@ -321,7 +322,11 @@ def extract_group(template_id: str, instances: Sequence[Instance],
             if n is not None:
                 item_fills[n].append((i, f))
     if budget is not None and budget.get("scope") == "outliers":
-        budget["recovered"] = recover_values(items, generated, index, opts.max_candidates,
+        # a doubled frame word taken into a value seen once: a corrupted copy
+        undoubled = undouble(kept_shapes, item_fills, written_spaced(
+            seg.text for segs in items for seg in segs))
+        owner = [None if i in undoubled else p for i, p in enumerate(owner)]
+        budget["recovered"] = len(undoubled) + recover_values(items, generated, index, opts.max_candidates,
                                              kept_shapes, item_fills, by_id,
                                              _item_occurrences(instances, alignment),
                                              alignment.forms)

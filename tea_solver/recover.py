@@ -25,6 +25,12 @@ corrupted text — are the values it gives.
 
 The outlier is not counted as support and the template does not claim to
 generate it.
+
+A frame word doubled beside a value is the one corruption the cover does not
+leave out: the template still generates the instance, with the copy in the
+value.  :func:`undouble` reads such a value (seen once, one word longer than
+the slot's values make likely, its edge word the frame's) without the copy,
+and the instance becomes a corrupted copy like the outliers.
 """
 
 from __future__ import annotations
@@ -265,3 +271,82 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
                 out.append((n, fills))
                 break
     return out
+
+
+def undouble(kept_shapes: Sequence, item_fills: list, spaced: bool) -> set:
+    """Covered items whose value a doubled frame word lengthened: the value
+    reads without the copy, and the item is a corrupted copy, not support.
+
+    A corruption that doubles the frame word beside a value (``Zur ti baban
+    baban zador?`` for ``Zur ti baban {adj}?``) leaves an instance the
+    template still generates, with the copy taken into the value (``baban
+    zador``): nothing leaves it out, and the lexicon gains a value no
+    instance was filled with.  Such a value is seen in that one instance, its
+    edge word is the frame word beside the slot (with the same separator),
+    no other value of the slot in the template has that word there, and its
+    word count is one more than the slot's other values make likely (the
+    add-one likelihood of :func:`_best_attested`).  Read without the copy,
+    the instance is one corruption (a word doubled) from the template; the
+    value is given back like an outlier's (:func:`recover_values`) and the
+    item no longer counts as support.
+
+    Scripts written with spaces only: where a token is a grapheme cluster, a
+    value whose first letter is the frame's last is common, and a doubled
+    letter is no likelier than that.  Returns the items read this way.
+    """
+    moved: set = set()
+    if not spaced:
+        return moved
+    for n, shape in enumerate(kept_shapes):
+        fills_n = item_fills[n]
+        items_of: dict = {}
+        for i, f in fills_n:
+            for (kid, _c), v in f.items():
+                items_of.setdefault((kid, v), set()).add(i)
+        if len({i for i, _f in fills_n}) < 3:
+            continue
+        slots = shape_slots(shape)
+        for pos, (i, f) in enumerate(fills_n):
+            for fi, field in enumerate(shape):
+                for k, part in enumerate(field):
+                    if isinstance(part, str) or slots.count(part) != 1:
+                        continue
+                    v = f[part]
+                    if len(items_of.get((part[0], v), ())) != 1:
+                        continue
+                    shorter = _without_copy(v, field[k - 1] if k and isinstance(field[k - 1], str)
+                                            else "", field[k + 1] if k + 1 < len(field) and
+                                            isinstance(field[k + 1], str) else "")
+                    if shorter is None:
+                        continue
+                    word, value, first = shorter
+                    others = [w for (kid, w), its in items_of.items() if kid == part[0]
+                              and w != v]
+                    edge = [(_NONSPACE.findall(w) or [""])[0 if first else -1] for w in others]
+                    if word in edge:
+                        continue
+                    lengths = Counter(len(_NONSPACE.findall(w)) for w in others)
+                    if lengths[len(_NONSPACE.findall(value))] <= lengths[len(_NONSPACE.findall(v))]:
+                        continue
+                    fills_n[pos] = (i, {**f, part: value})
+                    moved.add(i)
+    return moved
+
+
+def _without_copy(value: str, before: str, after: str):
+    """``(word, value without it, True if it was the first word)`` where the
+    value's first word (with its separator) repeats the end of the frame text
+    ``before`` the slot, or its last word the start of the text ``after`` it;
+    else None."""
+    toks = [m.span() for m in _NONSPACE.finditer(value)]
+    if len(toks) < 2:
+        return None
+    word, sep = value[toks[0][0]:toks[0][1]], value[toks[0][1]:toks[1][0]]
+    if toks[0][0] == 0 and before.endswith(word + sep) and \
+            (len(before) == len(word + sep) or before[-len(word + sep) - 1].isspace()):
+        return word, value[toks[1][0]:], True
+    word, sep = value[toks[-1][0]:toks[-1][1]], value[toks[-2][1]:toks[-1][0]]
+    if toks[-1][1] == len(value) and after.startswith(sep + word) and \
+            (len(after) == len(sep + word) or after[len(sep + word)].isspace()):
+        return word, value[:toks[-2][1]], False
+    return None

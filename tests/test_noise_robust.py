@@ -193,6 +193,54 @@ def test_a_frame_word_replaced_beside_a_value_stays_out_of_the_recovered_value()
     assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
 
 
+def _question_file(hit: dict):
+    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
+             "target": "dare ga motto %s desu ka?" % t} for b, t in _QUESTION_ADJS.items()]
+    for r in rows:
+        if r["fill"]["adj"] in hit:
+            r["target"] = hit[r["fill"]["adj"]] % _QUESTION_ADJS[r["fill"]["adj"]]
+    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(others, 0.15, seed=1)
+    return _records(others + rows)
+
+
+def test_a_frame_word_doubled_beside_a_value_stays_out_of_the_value():
+    """``dare ga motto motto kanemochi desu ka?``: the corruption doubled the
+    frame word before the value (and, in another instance, the one after it).
+    The template generates the instance with the copy in the value (``motto
+    kanemochi``), so nothing left it out; the value is seen once, its first
+    word is the frame word before the slot, and the slot's other values are
+    one word each.  The lexicon lists the adjective alone, and the instance
+    is a corrupted copy (left out, values given back), not support."""
+    hit = {"rich": "dare ga motto motto %s desu ka?", "old": "dare ga motto %s desu desu ka?"}
+    insts = _question_file(hit)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [more] = by_group(doc)["more"]
+    assert more["template"] == "dare ga motto {adj} desu ka?"
+    assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
+    block = _outliers(doc, "more")
+    assert sorted(block["uncovered"]) == sorted(i.id for i in insts if i.template_id == "more"
+                                                and i.fill["adj"] in hit)
+    assert more["support"] == len(_QUESTION_ADJS) - len(hit)
+
+
+def test_a_value_that_begins_like_other_values_keeps_its_first_word():
+    """The control: where other values of the slot begin with the frame
+    word too (``motto`` is part of the values), a value that begins with it
+    is the value, not a doubled copy."""
+    adjs = dict(_QUESTION_ADJS)
+    for b in ("rich", "old", "young"):
+        adjs[b] = "motto " + adjs[b]
+    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
+             "target": "dare ga motto %s desu ka?" % t} for b, t in adjs.items()]
+    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(others, 0.15, seed=1)
+    doc = extract(_records(others + rows), ExtractOptions(**OPTS), progress=False)
+    listed = [v for t in by_group(doc)["more"] for v in t["lexicons"]["adj"]]
+    assert {"motto kanemochi", "motto furui", "motto wakai"} <= set(listed)
+    assert not {"kanemochi", "furui", "wakai"} & set(listed)
+
+
 def test_without_the_forms_a_value_corrupted_instance_gives_nothing(monkeypatch):
     """The control: writing the template out with the values' forms is what
     lists Kim (the frame-edit recovery alone does not)."""
