@@ -326,10 +326,9 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         undoubled = undouble(kept_shapes, item_fills, written_spaced(
             seg.text for segs in items for seg in segs))
         owner = [None if i in undoubled else p for i, p in enumerate(owner)]
-        budget["recovered"] = len(undoubled) + recover_values(items, generated, index, opts.max_candidates,
-                                             kept_shapes, item_fills, by_id,
-                                             _item_occurrences(instances, alignment),
-                                             alignment.forms)
+        budget["recovered"] = len(undoubled) + recover_values(
+            items, generated, index, opts.max_candidates, kept_shapes, item_fills, by_id,
+            _item_occurrences(instances, alignment), alignment.forms)
     n_of_position = {p: n for n, p in enumerate(order)}
     assigned = [n_of_position[p] if p is not None else None for p in owner]
 

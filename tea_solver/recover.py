@@ -121,6 +121,9 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     # what each kept template's covered instances fill its slots with
     attested = [{(kid, v) for _i, f in fills_n for (kid, _c), v in f.items()}
                 for fills_n in item_fills]
+    # the token counts of each kept template's values, kept up to date as
+    # outliers give theirs
+    lengths = _lengths(item_fills, spaced)
     given = 0
     for i, segs in enumerate(items):
         if generated[i]:
@@ -131,6 +134,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             if options:
                 n, fills = _best_attested(options, attested)
                 item_fills[n].append((i, fills))
+                _count_lengths(lengths[n], fills, spaced)
                 given += 1
                 continue
         cands, _cut = instance_candidates(segs, index, cap)
@@ -143,9 +147,9 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
         for alt_shape, alt_fills in [(shape, fills)] + _edge_readings(shape, fills, spaced):
             mine = shape_tokens(alt_shape, spaced)
             for n, (theirs, their_kids, their_slots) in enumerate(kept):
-                if kids != their_kids or not (alt_shape is shape and _one_corruption(mine, theirs)
-                                              or alt_shape is not shape and
-                                              (mine == theirs or _one_corruption(mine, theirs))):
+                # an edge reading may also be the template itself (the token dropped)
+                if kids != their_kids or not (alt_shape is not shape and mine == theirs
+                                              or _one_corruption(mine, theirs)):
                     continue
                 mapped: dict = {}
                 if any(mapped.setdefault(t, alt_fills[s]) != alt_fills[s]
@@ -153,8 +157,9 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                     continue
                 options.append((n, mapped))
         if options:
-            n, mapped = _best_attested(options, attested, _lengths(item_fills, spaced), spaced)
+            n, mapped = _best_attested(options, attested, lengths, spaced)
             item_fills[n].append((i, mapped))
+            _count_lengths(lengths[n], mapped, spaced)
             given += 1
     return given
 
@@ -206,10 +211,14 @@ def _lengths(item_fills: Sequence, spaced: bool) -> list[dict]:
     for fills_n in item_fills:
         per: dict = {}
         for _i, f in fills_n:
-            for (kid, _c), v in f.items():
-                per.setdefault(kid, Counter())[len(_tokens_of(v, spaced))] += 1
+            _count_lengths(per, f, spaced)
         out.append(per)
     return out
+
+
+def _count_lengths(per: dict, fills: dict, spaced: bool) -> None:
+    for (kid, _c), v in fills.items():
+        per.setdefault(kid, Counter())[len(_tokens_of(v, spaced))] += 1
 
 
 def _best_attested(options: Sequence[tuple], attested: Sequence[set],
@@ -299,15 +308,15 @@ def undouble(kept_shapes: Sequence, item_fills: list, spaced: bool) -> set:
         return moved
     for n, shape in enumerate(kept_shapes):
         fills_n = item_fills[n]
+        if len({i for i, _f in fills_n}) < 3:
+            continue
         items_of: dict = {}
         for i, f in fills_n:
             for (kid, _c), v in f.items():
                 items_of.setdefault((kid, v), set()).add(i)
-        if len({i for i, _f in fills_n}) < 3:
-            continue
         slots = shape_slots(shape)
         for pos, (i, f) in enumerate(fills_n):
-            for fi, field in enumerate(shape):
+            for field in shape:
                 for k, part in enumerate(field):
                     if isinstance(part, str) or slots.count(part) != 1:
                         continue
@@ -320,13 +329,12 @@ def undouble(kept_shapes: Sequence, item_fills: list, spaced: bool) -> set:
                     if shorter is None:
                         continue
                     word, value, first = shorter
-                    others = [w for (kid, w), its in items_of.items() if kid == part[0]
-                              and w != v]
-                    edge = [(_NONSPACE.findall(w) or [""])[0 if first else -1] for w in others]
-                    if word in edge:
+                    others = [w.split() for (kid, w) in items_of if kid == part[0] and w != v]
+                    if word in [(ws or [""])[0 if first else -1] for ws in others]:
                         continue
-                    lengths = Counter(len(_NONSPACE.findall(w)) for w in others)
-                    if lengths[len(_NONSPACE.findall(value))] <= lengths[len(_NONSPACE.findall(v))]:
+                    # (the add-one likelihoods of the two lengths share a denominator)
+                    lengths = Counter(len(ws) for ws in others)
+                    if lengths[len(value.split())] <= lengths[len(v.split())]:
                         continue
                     fills_n[pos] = (i, {**f, part: value})
                     moved.add(i)
@@ -338,7 +346,7 @@ def _without_copy(value: str, before: str, after: str):
     value's first word (with its separator) repeats the end of the frame text
     ``before`` the slot, or its last word the start of the text ``after`` it;
     else None."""
-    toks = [m.span() for m in _NONSPACE.finditer(value)]
+    toks = _tokens_of(value, spaced=True)
     if len(toks) < 2:
         return None
     word, sep = value[toks[0][0]:toks[0][1]], value[toks[0][1]:toks[1][0]]
