@@ -149,6 +149,27 @@ def test_an_affix_never_takes_half_a_grapheme():
     assert _allomorphs(["łukam", "łüpen", "łukor", "łüsel"], -1, 1) == ("łu", "łü")
 
 
+#: Thai and Lao consonants, the vowels written after (SARA AA, SARA A, Lao AA),
+#: before (SARA E, Lao E), above (SARA I), tone marks, a space and a full stop
+THAI_LAO = "กฐฑนาะเแิ่๋ ." "ກນາະເ"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=THAI_LAO, max_size=10))
+def test_a_vowel_written_after_its_consonant_never_leaves_it(text):
+    """Thai ``า`` and ``ะ`` are letters to Unicode (category Lo), so the
+    cluster rules cut ``ฐา`` into ``ฐ`` | ``า``, and a value could start at
+    the vowel (``เกิฐ{adj}`` with ``า๋ฑา่ซิ่``).  A dependent vowel written
+    after its consonant belongs to the consonant's grapheme; it starts one
+    only where no letter precedes it."""
+    cuts = graphemes(text)
+    for a in cuts[1:-1]:
+        if text[a] in "าะາະ":
+            assert not text[a - 1].isalpha() and unicodedata.category(text[a - 1])[0] != "M"
+    word = "ฐา๋ฑา่"
+    assert [word[a:b] for a, b in zip(graphemes(word), graphemes(word)[1:])] == ["ฐา๋", "ฑา่"]
+
+
 def test_units_are_words_with_spaces_and_graphemes_without():
     t = cut("Johnga yoi desu.")
     assert t.units == ("Johnga", "yoi", "desu", ".")

@@ -3,7 +3,7 @@
 A value may start or end inside a whitespace word (``Johnga``, ``Mary'den``,
 ``koiran``), so the model cuts at *grapheme* boundaries, never at code points:
 a vowel sign, a stacked consonant or a tone mark never leaves its base.  On top
-of Unicode's extended grapheme clusters (``regex``'s ``\\X``) four rules, all by
+of Unicode's extended grapheme clusters (``regex``'s ``\\X``) five rules, all by
 Unicode properties, keep a syllable's pieces together where the cluster rules
 do not:
 
@@ -14,7 +14,11 @@ do not:
 * a cluster that ends with a pure killer (Myanmar asat ``်``) joins the one
   before it (a syllable's final consonant);
 * a prepended vowel (Thai/Lao ``เ``, ``แ`` …, Logical_Order_Exception) joins the
-  cluster after it.
+  cluster after it;
+* a cluster that starts with a dependent vowel written as a letter
+  (Indic_Syllabic_Category Vowel_Dependent but not a mark: Thai/Lao ``า``,
+  ``ะ``) joins the one before it: Unicode gives these vowels category Lo, so
+  the cluster rules let a value start between ``ฐ`` and ``า`` of ``ฐา``.
 
 Statistics need coarser units: a :class:`Text` groups graphemes into *units*:
 a run of word graphemes (letters, marks, digits) in a script written with
@@ -43,12 +47,14 @@ _MARK_START = regex.compile(r"\p{M}")
 _STACKER = regex.compile(r"\p{InSC=Invisible_Stacker}")
 _KILLER = regex.compile(r"\p{InSC=Pure_Killer}")
 _PREPENDED = regex.compile(r"\p{Logical_Order_Exception}")
+_SPACING_VOWEL = regex.compile(r"[\p{InSC=Vowel_Dependent}--\p{M}--\p{Logical_Order_Exception}]",
+                               regex.V1)
 # a code point that can share a grapheme with its neighbour: whatever the cluster
 # rules treat specially (every Grapheme_Cluster_Break value but Other; a line feed
-# is a cluster of its own), a mark, or what the four rules above join
+# is a cluster of its own), a mark, or what the five rules above join
 _JOINS = regex.compile(r"[^\p{Grapheme_Cluster_Break=Other}\n]|\p{M}"
                        r"|\p{Logical_Order_Exception}|\p{InSC=Invisible_Stacker}"
-                       r"|\p{InSC=Pure_Killer}")
+                       r"|\p{InSC=Pure_Killer}|\p{InSC=Vowel_Dependent}")
 
 
 @lru_cache(maxsize=200000)
@@ -62,12 +68,13 @@ def graphemes(text: str) -> tuple:
 
 
 def _graphemes_by_rules(text: str) -> tuple:
-    """:func:`graphemes` by the cluster rules and the four joining rules."""
+    """:func:`graphemes` by the cluster rules and the five joining rules."""
     pieces = [m.group() for m in _CLUSTER.finditer(text)]
     merged: list[str] = []
     join_next = False
     for p in pieces:
         if merged and (join_next or (_MARK_START.match(p) and not merged[-1].isspace())
+                       or (_SPACING_VOWEL.match(p) and char_class(merged[-1][-1]) in (CHAR, WORD))
                        or (_KILLER.search(p[-1]) and len(p) > 1 and not merged[-1].isspace()
                            and char_class(merged[-1][0]) != PUNCT)):
             merged[-1] += p
