@@ -224,6 +224,32 @@ def test_a_frame_word_doubled_beside_a_value_stays_out_of_the_value():
     assert more["support"] == len(_QUESTION_ADJS) - len(hit)
 
 
+def test_a_value_seen_once_is_found_where_its_slot_stands_not_in_a_longer_new_word():
+    """A question drawn once per adjective; in one instance a corruption put a
+    word with a full stop (``zq.``, two units) in place of the frame word
+    ``ga``.  The adjective is seen nowhere else in the file, so it claims
+    every unit no other value explains alike: ``zq`` and ``.`` as much as
+    ``kanemochi``.  Counting the units made the longer region the value
+    (``dare {adj} motto kanemochi desu ka?``, a template of its own); a value
+    seen once is where its slot stands in the group's other instances, and
+    the instance is a corrupted copy (left out, its value given back)."""
+    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
+             "target": "dare ga motto %s desu ka?" % t} for b, t in _QUESTION_ADJS.items()]
+    for r in rows:
+        if r["fill"]["adj"] == "rich":
+            r["target"] = "dare zq. motto kanemochi desu ka?"
+    # the file is noisy; no other instance writes a full stop
+    others = [is_adj(a, b, "%sga %s desu yo" % (a, ADJ_T[b])) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(others, 0.15, seed=1)
+    insts = _records(others + rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [more] = by_group(doc)["more"]
+    assert more["template"] == "dare ga motto {adj} desu ka?"
+    assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
+    assert _outliers(doc, "more")["uncovered"] == [
+        i.id for i in insts if i.template_id == "more" and i.fill["adj"] == "rich"]
+
+
 def test_a_value_that_begins_like_other_values_keeps_its_first_word():
     """The control: where other values of the slot begin with the frame
     word too (``motto`` is part of the values), a value that begins with it

@@ -485,7 +485,13 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     members: dict = defaultdict(list)
     homeless = []
     for v, os in by_val.items():
-        totals = [(sum(score[(r, os[0])]), r) for r in range(len(regions))]
+        # a value drawn once in the whole file claims every unit of its one
+        # instance that no other value explains, all alike: how many units a
+        # region holds is no evidence (a word a corruption put in, with a
+        # full stop, outweighs the value's own one word), so its regions
+        # rank by their strongest claim and two full claims tie
+        once = stats.val.get(v, 0).bit_count() <= 1
+        totals = [((max if once else sum)(score[(r, os[0])]), r) for r in range(len(regions))]
         ranked = sorted([t for t in totals if t[0] > 0], key=lambda t: (-t[0], t[1]))
         if len(ranked) > len(os) and abs(ranked[len(os) - 1][0] - ranked[len(os)][0]) < 1e-9:
             if ties is not None:
