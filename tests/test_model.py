@@ -170,6 +170,51 @@ def test_a_vowel_written_after_its_consonant_never_leaves_it(text):
     assert [word[a:b] for a, b in zip(graphemes(word), graphemes(word)[1:])] == ["ฐา๋", "ฑา่"]
 
 
+def _readings(rows):
+    """Observations for :func:`forms._extend_truncated`: ``rows`` of (group,
+    text, value, reading) with the reading's first occurrence as its span."""
+    from tea_solver.keys.model.forms import Obs
+    obs, texts, ext = [], [], []
+    for g, text, value, reading in rows:
+        a = text.index(reading)
+        obs.append(Obs(g, len(texts), 0, ("animal", None, value), ("animal", None), reading,
+                       a, a + len(reading)))
+        texts.append(cut(text))
+        ext.append((a, a + len(reading)))
+    return obs, texts, ext
+
+
+def test_a_reading_cut_short_by_the_unit_it_ends_in_is_made_whole():
+    """A hyphenated value (``ñu-fı``) with a template's harmony suffix glued
+    on its last piece (``č'ñu-fıčor``): the edges decide whole units, the
+    unit ``fıčor`` is the template's, and the value read ``ñu`` there while
+    it reads ``ñu-fı`` (with the other template's prefix ``zu``) where
+    nothing is glued on.  ``ñu`` was the stem, ``-fı`` went to the frame and
+    the template split off a template of its own for *dog*.  The form is
+    ``ñu-fı``, and the short readings reach to it; a rest that other values
+    share where the longer reading is read (``łu`` on every state) is the
+    template's and stays out."""
+    from tea_solver.keys.model.forms import _extend_truncated
+    rows = [(0, "Priya'čum č'ñu-fıčor be.", "a dog", "ñu"),
+            (0, "John'čum č'ñu-fıčor be.", "a dog", "ñu"),
+            (0, "John'čum č'bıgatčor be.", "a cat", "bıgat"),
+            (1, "Mary'čum č'zuñu-fı gör.", "a dog", "zuñu-fı"),
+            (1, "Mary'čum č'zubıgat gör.", "a cat", "zubıgat"),
+            # states: every one reads ``…łu`` in group 3, and bare in group 2
+            (2, "Chen bıšułu zor.", "happy", "bıšu"),
+            (3, "Ravi ka bıšułu.", "happy", "bıšułu"),
+            (3, "Ravi ka kalołu.", "sad", "kalołu")]
+    obs, texts, ext = _readings(rows)
+    strings = [t.text[a:b] for t, (a, b) in zip(texts, ext)]
+    main = {("animal", None, "a dog"): "ñu", ("animal", None, "a cat"): "bıgat",
+            ("animal", None, "happy"): "bıšu", ("animal", None, "sad"): "kalołu"}
+    _extend_truncated(obs, ext, strings, main, lambda n: texts[n], lambda o: o.group)
+    assert main[("animal", None, "a dog")] == "ñu-fı"
+    assert strings[:2] == ["ñu-fı", "ñu-fı"] and ext[0] == (12, 17)
+    assert main[("animal", None, "happy")] == "bıšu" and strings[5] == "bıšu"
+    assert strings[2:5] == ["bıgat", "zuñu-fı", "zubıgat"]
+
+
 def test_units_are_words_with_spaces_and_graphemes_without():
     t = cut("Johnga yoi desu.")
     assert t.units == ("Johnga", "yoi", "desu", ".")

@@ -276,6 +276,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # reads as its source text, whatever the templates glue to it: where most
     # of its instances show that text as a whole word, the span is there
     ext = list(ext)
+    _extend_truncated(obs, ext, strings, main, field, place)
     anchored: set = set()
     glued_in: dict = defaultdict(set)
     by_val: dict = defaultdict(list)
@@ -461,6 +462,70 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         if strings[n] not in forms[o.lexval]:
             spans[n] = None
     return Settled(spans, forms, sorted(affixes))
+
+
+def _extend_truncated(obs: Sequence[Obs], ext: list, strings: list, main: dict,
+                      field, place) -> None:
+    """A main form cut short by the unit its reading ends in, made whole.
+
+    The edges decide whole units: where a template glues its suffix onto
+    the last piece of a hyphenated value (``č'ñu-fıčor``), the unit
+    ``fıčor`` is the template's, and the value reads ``ñu`` there while it
+    reads ``ñu-fı`` wherever nothing is glued on.  Both are readings of
+    the one form; the shorter is the stem :func:`_stem` prefers, and
+    ``-fı`` would become frame.  The longer reading is the form when every
+    instance that reads the shorter one goes on with the rest of it in its
+    text (on grapheme cuts, clear of the other values' spans) and no other
+    value, at the places the longer reading is read, ends (begins) with
+    that rest — else the rest is the template's affix there (``bıšu`` /
+    ``bıšułu`` where every state reads ``…łu``), not the value's own.
+    The longer reading may carry a template affix on its other side
+    (``zuñu-fı``); the form is the shorter one with the rest (``ñu-fı``).
+    Spans and strings of the shorter readings are extended in place."""
+    by_val: dict = defaultdict(list)
+    at_place: dict = defaultdict(list)      # place -> [(lexval, reading)]
+    taken: dict = defaultdict(list)         # (group, inst, field) -> spans
+    for n, o in enumerate(obs):
+        by_val[o.lexval].append(n)
+        at_place[place(o)].append((o.lexval, strings[n]))
+        taken[(o.group, o.inst, o.field)].append((n, ext[n]))
+    for v, members in by_val.items():
+        m = main[v]
+        short = [n for n in members if m and strings[n] == m]
+        if not short:
+            continue
+        # (a longer reading may also carry a template's affix on its other
+        # side: ``zuñu-fı`` where the template writes ``zu{animal}``)
+        options = set()
+        for r in {strings[n] for n in members if len(strings[n]) > len(m) and m in strings[n]}:
+            k = r.find(m)
+            if r[k + len(m):].strip():
+                options.add((r, True, r[k + len(m):]))
+            if r[:k].strip():
+                options.add((r, False, r[:k]))
+        for r, after, rest in sorted(options, key=lambda x: (-len(x[2]), x[0], x[1])):
+            places = {place(obs[n]) for n in members if strings[n] == r}
+            if any(w != v and len(s) > len(rest) and (s.endswith(rest) if after else s.startswith(rest))
+                   for pl in places for w, s in at_place[pl]):
+                continue
+            form = m + rest if after else rest + m
+            new = {}
+            for n in short:
+                a, b = ext[n]
+                t = field(n)
+                na, nb = (a, b + len(rest)) if after else (a - len(rest), b)
+                o = obs[n]
+                if na < 0 or t.text[na:nb] != form or na not in t.cuts or nb not in t.cuts or any(
+                        k != n and na < y and x < nb
+                        for k, (x, y) in taken[(o.group, o.inst, o.field)]):
+                    break
+                new[n] = (na, nb)
+            else:
+                for n, span in new.items():
+                    ext[n] = span
+                    strings[n] = form
+                main[v] = form
+                break
 
 
 def _extends(reading: tuple, affix: tuple) -> bool:
