@@ -11,6 +11,7 @@ template is known without a native speaker.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -213,6 +214,42 @@ def test_a_reading_cut_short_by_the_unit_it_ends_in_is_made_whole():
     assert strings[:2] == ["ñu-fı", "ñu-fı"] and ext[0] == (12, 17)
     assert main[("animal", None, "happy")] == "bıšu" and strings[5] == "bıšu"
     assert strings[2:5] == ["bıgat", "zuñu-fı", "zubıgat"]
+
+
+def test_a_classifier_glued_before_every_noun_in_a_script_without_spaces_is_the_values():
+    """A Thai-like file without spaces: every noun takes a classifier chosen
+    by its class (``ฏึ`` for most animals and vehicles, ``ดู`` for a few),
+    and the source values carry the article it translates (``a fish``).
+    ``ฏึ`` begins most values of two lexicons, which is what a template's
+    general affix looks like, and with no word boundary :func:`_own_words`
+    cannot tell an article; it came off (``ธื่ฏึ{animal}``, one template more
+    per class in every group).  Where the source values hold a shared
+    function word on that side, the piece is the values' own."""
+    names = ["John", "Mary", "Chen", "Linda", "Ahmed", "Priya"]
+    animals = {"a fish": "ฏึฟา่ฑิ่", "a guinea pig": "ฏึฬี้ยาโภาในุ", "a cat": "ฏึยัฃาชิ",
+               "a horse": "ฏึถึภุฃาชิ", "a bird": "ฏึฬู้ฬั", "a snake": "ฏึวั๋แฏิภู้",
+               "a cow": "ดูชาฃาชิ", "a dog": "ฏึธื๋"}
+    vehicles = {"a tractor": "ฏึฟุฟึธื้", "a train": "ฏึอูยั", "a bike": "ฏึธื้",
+                "a van": "ฏึไถัถีโอู๋", "a truck": "ฏึนุเฮา", "a car": "ดูนุ๊ธื้"}
+    rows = []
+    for a in names:
+        for (ae, at), (ve, vt) in itertools.product(animals.items(), vehicles.items()):
+            rows.append({"template_id": "has", "source": "%s has %s and %s." % (a, ae, ve),
+                         "fill": {"first_name": a, "animal": ae, "vehicle": ve},
+                         "target": "%sโดู๋%sฬึ้%s" % (a, at, vt)})
+        for ae, at in animals.items():
+            rows.append({"template_id": "likes", "source": "%s likes %s." % (a, ae),
+                         "fill": {"first_name": a, "animal": ae}, "target": "%sธื่%sเมื" % (a, at)})
+        for ve, vt in vehicles.items():
+            rows.append({"template_id": "drives", "source": "%s drives %s." % (a, ve),
+                         "fill": {"first_name": a, "vehicle": ve}, "target": "%sซุ%sเมื" % (a, vt)})
+    doc = extract(_records(rows), ExtractOptions(**OPTS), progress=False)
+    got = by_group(doc)
+    assert [t["template"] for t in got["has"]] == ["{first_name}โดู๋{animal}ฬึ้{vehicle}"]
+    assert [t["template"] for t in got["likes"]] == ["{first_name}ธื่{animal}เมื"]
+    assert [t["template"] for t in got["drives"]] == ["{first_name}ซุ{vehicle}เมื"]
+    assert sorted(got["likes"][0]["lexicons"]["animal"]) == sorted(animals.values())
+    assert sorted(got["drives"][0]["lexicons"]["vehicle"]) == sorted(vehicles.values())
 
 
 def test_units_are_words_with_spaces_and_graphemes_without():

@@ -170,7 +170,7 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     done("edges")
     ext = extents(ob.obs, probs, ob.by_key, ob.words)
     done("extents")
-    settled = settle(ob.obs, ext, ob.regions, params.affix_share)
+    settled = settle(ob.obs, ext, ob.regions, params.affix_share, ob.evidence.licenses)
     done("forms")
     out_groups = _group_spans(ob.names, groups, ob.prepared, ob.regions, ob.obs, settled)
     done("spans")

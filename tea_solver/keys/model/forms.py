@@ -29,7 +29,7 @@ from typing import NamedTuple, Sequence
 
 from .regions import GroupRegions
 from .source import whole_word
-from .units import graphemes, same_stem, word_char
+from .units import graphemes, same_stem, word_char, written_spaced
 
 
 class Edge(NamedTuple):
@@ -237,7 +237,7 @@ class Settled:
 
 
 def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegions],
-           affix_share: float) -> Settled:
+           affix_share: float, licenses: dict | None = None) -> Settled:
     """Forms per value, and glued template affixes split off (module docstring).
 
     A span that reads as a form of its value plus a glued prefix or suffix is
@@ -438,7 +438,12 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # last word is shared, the edges kept the suffix out of it)
     restored = [cuts[n][0] + st + cuts[n][1] if len(cuts[n]) == 2 and spans[n] == ext[n] else st
                 for n, st in enumerate(strings)]
+    spaced: dict = {}
     for g, slot, pre, suf in _general_affixes(obs, restored, anchored, share=affix_share):
+        if g not in spaced:
+            spaced[g] = written_spaced(t.text for fields in groups[g].texts for t in fields)
+        if not spaced[g] and _licensed((licenses or {}).get(slot), pre, suf):
+            continue
         for n, o in enumerate(obs):
             if (o.group, o.slot) != (g, slot) or spans[n] is None or o.lexval in anchored:
                 continue
@@ -583,6 +588,21 @@ def _whole_hits(t, src: str, pattern) -> list:
 #: the shortest glued affix the file's evidence splits off a value (one shared
 #: or differing letter is as often a coincidence or a fused ending)
 _MIN_AFFIX = 2
+
+
+def _licensed(lic: tuple | None, pre: str, suf: str) -> bool:
+    """Do the slot's source values carry a shared function word on the
+    affix's side (``a dog``, ``an iguana``: the article before every
+    animal; :func:`.edges.source_licenses`)?
+
+    In a script without spaces the classifier or article every animal
+    takes in the target (``ฏึ``) is glued to the noun and to the frame
+    alike, and :func:`_own_words` sees no word there; that the source
+    values hold a word the frame does not translate is what says the piece
+    is the values' own.  A general affix on that side does not come off."""
+    if lic is None or lic[0] < 0.5:
+        return False
+    return bool(pre) and lic[2] == -1 or bool(suf) and lic[2] == 1
 
 
 def _general_affixes(obs, strings: list, anchored: set = frozenset(),
