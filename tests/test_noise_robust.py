@@ -250,6 +250,33 @@ def test_a_value_seen_once_is_found_where_its_slot_stands_not_in_a_longer_new_wo
         i.id for i in insts if i.template_id == "more" and i.fill["adj"] == "rich"]
 
 
+def test_a_replaced_token_where_the_frames_alternate_is_corrupt_if_it_drops_what_they_share():
+    """A question whose ending harmonises with the adjective
+    (``{adj}me?`` / ``{adj}ma?``, each adjective drawn once).  A corruption
+    replaced one instance's last token by a word with a full stop
+    (``kanemochi.`` for ``kanemochima?``).  The token that differs stands
+    where the frames alternate, which spared it as a variant one value
+    selects (``với`` / ``về`` / ``vào``); but every alternative there ends
+    the question, and a variant a value selects would too.  The instance is
+    a corrupted copy, left out, not a template of its own."""
+    def ending(t):          # by the adjective's first vowel
+        return "me?" if next(ch for ch in t if ch in "aeiou") in "aei" else "ma?"
+    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
+             "target": "dare ga motto %s%s" % (t, ending(t))} for b, t in _QUESTION_ADJS.items()]
+    for r in rows:
+        if r["fill"]["adj"] == "rich":
+            r["target"] = "dare ga motto kanemochi."
+    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(others, 0.15, seed=1)
+    insts = _records(others + rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    written = [t["template"] for t in by_group(doc)["more"]]
+    assert "dare ga motto {adj}me?" in written and "dare ga motto {adj}ma?" in written
+    assert not [t for t in written if not t.endswith("?")]
+    assert _outliers(doc, "more")["uncovered"] == [
+        i.id for i in insts if i.template_id == "more" and i.fill["adj"] == "rich"]
+
+
 def test_a_value_that_begins_like_other_values_keeps_its_first_word():
     """The control: where other values of the slot begin with the frame
     word too (``motto`` is part of the values), a value that begins with it

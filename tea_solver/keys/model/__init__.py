@@ -30,6 +30,7 @@ evidence (a feature of the edge model), not limits.  Every parameter is in
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
@@ -383,13 +384,16 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     return short[k:] == long_[k + 1:]
 
 
-def corrupted_copy(a: Sequence, b: Sequence, paradigms: frozenset = frozenset()) -> bool:
+def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None) -> bool:
     """Is frame ``a`` more likely a corrupted copy of frame ``b`` than a
     variant of it?  One corruption (:func:`one_edit`) apart, unless the one
     token that differs is another form of the same word (``наибольшим`` /
     ``наибольшей``: the frame agreeing with a value) or stands where the
     group's frames already alternate (``với`` / ``về`` / ``vào``: the
-    preposition each value selects; ``paradigms``, :func:`frame_paradigms`).
+    preposition each value selects; ``paradigms``, :func:`frame_paradigms`)
+    and keeps what every alternative there shares (``{adj}me?`` /
+    ``{adj}ma?``: a value that selected a third ending would still end the
+    question; ``{adj}.`` is the token a corruption replaced).
     A replacement drawn from the vocabulary rarely shares its word's stem or
     lands on the one place a value changes; a variant a value selects does."""
     if not one_edit(a, b):
@@ -398,9 +402,20 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: frozenset = frozenset())
         diff = [k for k in range(len(a)) if a[k] != b[k]]
         if len(diff) == 1:
             k = diff[0]
-            if same_stem(a[k], b[k]) or _blanked(b, k) in paradigms:
+            if same_stem(a[k], b[k]):
+                return False
+            alts = (paradigms or {}).get(_blanked(b, k))
+            if alts and _keeps_shared(a[k], alts):
                 return False
     return True
+
+
+def _keeps_shared(token: str, alternatives) -> bool:
+    """Does ``token`` begin and end as every one of ``alternatives`` does?"""
+    alts = list(alternatives)
+    pre = os.path.commonprefix(alts)
+    suf = os.path.commonprefix([t[::-1] for t in alts])[::-1]
+    return len(token) >= len(pre) + len(suf) and token.startswith(pre) and token.endswith(suf)
 
 
 def _replaced(a: Sequence, b: Sequence) -> bool:
@@ -412,19 +427,19 @@ def _blanked(tokens: Sequence, k: int) -> tuple:
     return tuple(tokens[:k]) + (None,) + tuple(tokens[k + 1:])
 
 
-def frame_paradigms(frames: Sequence[Sequence]) -> frozenset:
+def frame_paradigms(frames: Sequence[Sequence]) -> dict:
     """The places where two of these frames differ in one token only, each as
-    the frame with that token blanked: the places the group's values choose
-    a word for."""
-    seen: set = set()
-    out: set = set()
+    the frame with that token blanked, with the tokens the frames write
+    there: the places the group's values choose a word for."""
+    seen: dict = {}
+    out: dict = {}
     for f in frames:
         for k in range(len(f)):
             b = _blanked(f, k)
-            if b in seen:
-                out.add(b)
-            seen.add(b)
-    return frozenset(out)
+            if b in seen and seen[b] != f[k]:
+                out.setdefault(b, {seen[b]}).add(f[k])
+            seen.setdefault(b, f[k])
+    return {b: frozenset(t) for b, t in out.items()}
 
 
 def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> list:
