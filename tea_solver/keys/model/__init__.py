@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import unicodedata
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -411,11 +412,36 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None) -> b
 
 
 def _keeps_shared(token: str, alternatives) -> bool:
-    """Does ``token`` begin and end as every one of ``alternatives`` does?"""
+    """Does ``token`` keep the slots and the punctuation every one of
+    ``alternatives`` begins and ends with?  A value selects a word or an
+    ending (``với`` / ``về`` / ``vào`` share a ``v`` by chance, and ``tới``
+    is a fourth), not the sentence's punctuation or the slot it is glued
+    to: ``{adj}me?`` / ``{adj}ma?`` both hold the slot and end the
+    question, ``{adj}.`` does not."""
     alts = list(alternatives)
-    pre = os.path.commonprefix(alts)
-    suf = os.path.commonprefix([t[::-1] for t in alts])[::-1]
+    pre = _marks_and_punctuation(os.path.commonprefix(alts), 1)
+    suf = _marks_and_punctuation(os.path.commonprefix([t[::-1] for t in alts])[::-1], -1)
     return len(token) >= len(pre) + len(suf) and token.startswith(pre) and token.endswith(suf)
+
+
+def _marks_and_punctuation(text: str, side: int) -> str:
+    """The longest beginning (``side`` 1) or end (-1) of ``text`` made of
+    whole slot marks and characters that are no part of a word."""
+    chars = text if side > 0 else text[::-1]
+    opening, closing = ("\0", "\1") if side > 0 else ("\1", "\0")
+    k = 0
+    while k < len(chars):
+        if chars[k] == opening:
+            end = chars.find(closing, k)
+            if end < 0:
+                break
+            k = end + 1
+        elif chars[k] != closing and not (chars[k].isalnum()
+                                          or unicodedata.category(chars[k])[0] == "M"):
+            k += 1
+        else:
+            break
+    return text[:k] if side > 0 else text[len(text) - k:]
 
 
 def _replaced(a: Sequence, b: Sequence) -> bool:

@@ -489,11 +489,11 @@ def _extend_truncated(obs: Sequence[Obs], ext: list, strings: list, main: dict,
     Spans and strings of the shorter readings are extended in place."""
     by_val: dict = defaultdict(list)
     at_place: dict = defaultdict(list)      # place -> [(lexval, reading)]
-    taken: dict = defaultdict(list)         # (group, inst, field) -> spans
+    taken: dict = defaultdict(dict)         # (group, inst, field) -> {obs: span}
     for n, o in enumerate(obs):
         by_val[o.lexval].append(n)
         at_place[place(o)].append((o.lexval, strings[n]))
-        taken[(o.group, o.inst, o.field)].append((n, ext[n]))
+        taken[(o.group, o.inst, o.field)][n] = ext[n]
     for v, members in by_val.items():
         m = main[v]
         short = [n for n in members if m and strings[n] == m]
@@ -521,14 +521,16 @@ def _extend_truncated(obs: Sequence[Obs], ext: list, strings: list, main: dict,
                 na, nb = (a, b + len(rest)) if after else (a - len(rest), b)
                 o = obs[n]
                 if na < 0 or t.text[na:nb] != form or na not in t.cuts or nb not in t.cuts or any(
-                        k != n and na < y and x < nb
-                        for k, (x, y) in taken[(o.group, o.inst, o.field)]):
+                        j != n and na < y and x < nb
+                        for j, (x, y) in taken[(o.group, o.inst, o.field)].items()):
                     break
                 new[n] = (na, nb)
             else:
                 for n, span in new.items():
                     ext[n] = span
                     strings[n] = form
+                    o = obs[n]
+                    taken[(o.group, o.inst, o.field)][n] = span
                 main[v] = form
                 break
 
