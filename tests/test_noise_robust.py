@@ -250,6 +250,27 @@ def test_a_value_seen_once_is_found_where_its_slot_stands_not_in_a_longer_new_wo
         i.id for i in insts if i.template_id == "more" and i.fill["adj"] == "rich"]
 
 
+def test_a_value_seen_once_and_translated_like_another_is_found_where_its_slot_stands():
+    """As above, but the value seen once is translated like another one
+    (*rich* and *wealthy*: ``kanemochi``), so its own word claims it a
+    little less than the word a corruption put in for ``ga`` (``zq``, seen
+    nowhere else).  Both identify the value; the region where the slot
+    stands wins, not the new word."""
+    adjs = dict(_QUESTION_ADJS, wealthy="kanemochi")
+    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
+             "target": "dare ga motto %s desu ka?" % t} for b, t in adjs.items()]
+    for r in rows:
+        if r["fill"]["adj"] == "wealthy":
+            r["target"] = "dare zq motto kanemochi desu ka?"
+    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(others, 0.15, seed=1)
+    insts = _records(others + rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    assert [t["template"] for t in by_group(doc)["more"]] == ["dare ga motto {adj} desu ka?"]
+    assert _outliers(doc, "more")["uncovered"] == [
+        i.id for i in insts if i.template_id == "more" and i.fill["adj"] == "wealthy"]
+
+
 def test_a_replaced_token_where_the_frames_alternate_is_corrupt_if_it_drops_what_they_share():
     """A question whose ending harmonises with the adjective
     (``{adj}me?`` / ``{adj}ma?``, each adjective drawn once).  A corruption

@@ -488,10 +488,14 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         # a value drawn once in the whole file claims every unit of its one
         # instance that no other value explains, all alike: how many units a
         # region holds is no evidence (a word a corruption put in, with a
-        # full stop, outweighs the value's own one word), so its regions
-        # rank by their strongest claim and two full claims tie
+        # full stop, outweighs the value's own one word), nor is a unit seen
+        # nowhere else claiming a little more than the value's own word that
+        # a value translated alike shares (``ビ`` put in for ``い`` against
+        # ``小柄``): its regions rank by their strongest claim, and any two
+        # that reach ``params.predicts`` tie
         once = stats.val.get(v, 0).bit_count() <= 1
-        totals = [((max if once else sum)(score[(r, os[0])]), r) for r in range(len(regions))]
+        totals = [(_once_strength(score[(r, os[0])], params) if once else sum(score[(r, os[0])]), r)
+                  for r in range(len(regions))]
         ranked = sorted([t for t in totals if t[0] > 0], key=lambda t: (-t[0], t[1]))
         if len(ranked) > len(os) and abs(ranked[len(os) - 1][0] - ranked[len(os)][0]) < 1e-9:
             if ties is not None:
@@ -540,6 +544,14 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             out.append(Piece(o, f, a + lo, a + hi, *seg))
     out.sort(key=lambda p: (p.field, p.first))
     return out, homeless
+
+
+def _once_strength(scores: Sequence[float], params: ModelParams) -> float:
+    """How strongly a value drawn once in the file claims a region: its
+    strongest claim there, every claim that identifies it counting alike
+    (:func:`_place`)."""
+    top = max(scores)
+    return 1.0 if top >= params.predicts else top
 
 
 def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fields,
