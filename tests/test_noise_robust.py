@@ -193,15 +193,23 @@ def test_a_frame_word_replaced_beside_a_value_stays_out_of_the_recovered_value()
     assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
 
 
-def _question_file(hit: dict):
+def _question_file(hit: dict, adjs: dict = _QUESTION_ADJS,
+                   frame=lambda t: "dare ga motto %s desu ka?" % t, others_end: str = "."):
+    """A question drawn once per adjective of ``adjs`` (target ``frame``),
+    the adjectives in ``hit`` written ``hit[adj] % translation`` instead,
+    beside a noisy group of ``is_adj`` sentences ending in ``others_end``."""
     rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
-             "target": "dare ga motto %s desu ka?" % t} for b, t in _QUESTION_ADJS.items()]
-    for r in rows:
-        if r["fill"]["adj"] in hit:
-            r["target"] = hit[r["fill"]["adj"]] % _QUESTION_ADJS[r["fill"]["adj"]]
-    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+             "target": hit[b] % t if b in hit else frame(t)} for b, t in adjs.items()]
+    others = [is_adj(a, b, "%sga %s desu yo%s" % (a, ADJ_T[b], others_end))
+              for a in NAMES for b in ADJ_T]
     _corrupt_frame(others, 0.15, seed=1)
     return _records(others + rows)
+
+
+def _more_uncovered(doc, insts, adj: str) -> bool:
+    """Is exactly the question instance of ``adj`` left out as an outlier?"""
+    return _outliers(doc, "more")["uncovered"] == [
+        i.id for i in insts if i.template_id == "more" and i.fill["adj"] == adj]
 
 
 def test_a_frame_word_doubled_beside_a_value_stays_out_of_the_value():
@@ -233,21 +241,13 @@ def test_a_value_seen_once_is_found_where_its_slot_stands_not_in_a_longer_new_wo
     (``dare {adj} motto kanemochi desu ka?``, a template of its own); a value
     seen once is where its slot stands in the group's other instances, and
     the instance is a corrupted copy (left out, its value given back)."""
-    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
-             "target": "dare ga motto %s desu ka?" % t} for b, t in _QUESTION_ADJS.items()]
-    for r in rows:
-        if r["fill"]["adj"] == "rich":
-            r["target"] = "dare zq. motto kanemochi desu ka?"
     # the file is noisy; no other instance writes a full stop
-    others = [is_adj(a, b, "%sga %s desu yo" % (a, ADJ_T[b])) for a in NAMES for b in ADJ_T]
-    _corrupt_frame(others, 0.15, seed=1)
-    insts = _records(others + rows)
+    insts = _question_file({"rich": "dare zq. motto %s desu ka?"}, others_end="")
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     [more] = by_group(doc)["more"]
     assert more["template"] == "dare ga motto {adj} desu ka?"
     assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
-    assert _outliers(doc, "more")["uncovered"] == [
-        i.id for i in insts if i.template_id == "more" and i.fill["adj"] == "rich"]
+    assert _more_uncovered(doc, insts, "rich")
 
 
 def test_a_value_seen_once_and_translated_like_another_is_found_where_its_slot_stands():
@@ -256,19 +256,11 @@ def test_a_value_seen_once_and_translated_like_another_is_found_where_its_slot_s
     little less than the word a corruption put in for ``ga`` (``zq``, seen
     nowhere else).  Both identify the value; the region where the slot
     stands wins, not the new word."""
-    adjs = dict(_QUESTION_ADJS, wealthy="kanemochi")
-    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
-             "target": "dare ga motto %s desu ka?" % t} for b, t in adjs.items()]
-    for r in rows:
-        if r["fill"]["adj"] == "wealthy":
-            r["target"] = "dare zq motto kanemochi desu ka?"
-    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
-    _corrupt_frame(others, 0.15, seed=1)
-    insts = _records(others + rows)
+    insts = _question_file({"wealthy": "dare zq motto %s desu ka?"},
+                           dict(_QUESTION_ADJS, wealthy="kanemochi"))
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     assert [t["template"] for t in by_group(doc)["more"]] == ["dare ga motto {adj} desu ka?"]
-    assert _outliers(doc, "more")["uncovered"] == [
-        i.id for i in insts if i.template_id == "more" and i.fill["adj"] == "wealthy"]
+    assert _more_uncovered(doc, insts, "wealthy")
 
 
 def test_a_replaced_token_where_the_frames_alternate_is_corrupt_if_it_drops_what_they_share():
@@ -282,20 +274,13 @@ def test_a_replaced_token_where_the_frames_alternate_is_corrupt_if_it_drops_what
     a corrupted copy, left out, not a template of its own."""
     def ending(t):          # by the adjective's first vowel
         return "me?" if next(ch for ch in t if ch in "aeiou") in "aei" else "ma?"
-    rows = [{"template_id": "more", "source": "Who is more %s?" % b, "fill": {"adj": b},
-             "target": "dare ga motto %s%s" % (t, ending(t))} for b, t in _QUESTION_ADJS.items()]
-    for r in rows:
-        if r["fill"]["adj"] == "rich":
-            r["target"] = "dare ga motto kanemochi."
-    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
-    _corrupt_frame(others, 0.15, seed=1)
-    insts = _records(others + rows)
+    insts = _question_file({"rich": "dare ga motto %s."},
+                           frame=lambda t: "dare ga motto %s%s" % (t, ending(t)))
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     written = [t["template"] for t in by_group(doc)["more"]]
     assert "dare ga motto {adj}me?" in written and "dare ga motto {adj}ma?" in written
     assert not [t for t in written if not t.endswith("?")]
-    assert _outliers(doc, "more")["uncovered"] == [
-        i.id for i in insts if i.template_id == "more" and i.fill["adj"] == "rich"]
+    assert _more_uncovered(doc, insts, "rich")
 
 
 def test_a_value_that_begins_like_other_values_keeps_its_first_word():
