@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import unicodedata
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -50,7 +49,7 @@ from .params import ModelParams
 from .regions import FileStats, canonical_cores, group_regions, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import cut, edit_views, same_stem, slot_mark, written_spaced
+from .units import cut, edit_views, same_stem, slot_mark, word_char, written_spaced
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
 
@@ -436,8 +435,7 @@ def _marks_and_punctuation(text: str, side: int) -> str:
             if end < 0:
                 break
             k = end + 1
-        elif chars[k] != closing and not (chars[k].isalnum()
-                                          or unicodedata.category(chars[k])[0] == "M"):
+        elif chars[k] != closing and not word_char(chars[k]):
             k += 1
         else:
             break
