@@ -12,11 +12,14 @@ spans, choose the one where (1) each span co-varies with its value and with
 nothing else (:mod:`.regions`: the frame is what the group's instances share,
 a unit belongs to the value it comes with or identifies, by rates over the
 whole file), (2) each value reads the same in every group, material one
-template adds being that template's (:mod:`.forms`), and (3) material at the
+template adds being that template's (:mod:`.forms`), (3) material at the
 edge of a value belongs to it with the probability a logistic model of its
 evidence gives (:mod:`.edges`: what the source shows — function words in the
 source values, a tuple element containing its sibling, source slots that
-touch — and how the material sits in the file).  The cover
+touch — and how the material sits in the file), and (4) material glued
+to a value that another value of the instance chooses (an ending that
+follows the state's class) is the agreeing value's
+(:func:`.forms.agreement_gaps`).  The cover
 (:mod:`tea_solver.cover`) then chooses the fewest templates, leaving out as
 outliers the instances whose templates cost more than their support is
 worth (:mod:`tea_solver.extract`).
@@ -44,7 +47,7 @@ from tea_solver.tokenize import CHAR
 
 from .edges import Evidence, admissible, features, probability, source_licenses
 from .ibm import Alignment
-from .forms import Obs, Settled, extents, observations, settle
+from .forms import Obs, Settled, agreement_gaps, extents, observations, settle
 from .params import ModelParams
 from .regions import FileStats, canonical_cores, group_regions, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
@@ -170,6 +173,7 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
              for k, f in ob.features.items()}
     done("edges")
     ext = extents(ob.obs, probs, ob.by_key, ob.words)
+    ext = agreement_gaps(ob.obs, ext, ob.regions, params.agrees)
     done("extents")
     settled = settle(ob.obs, ext, ob.regions, params.affix_share, ob.evidence.licenses)
     done("forms")
@@ -662,8 +666,15 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     # material constant on that side translates no source frame word
     unbound = {key: float(len({c.most_common(1)[0][0] for c in per_group.values()}) >= 2)
                for key, per_group in neighbours.items()}
+    # a slot beside one and the same source word in every group: a paradigm
+    # of target units there, in a script without spaces, may translate it
+    governed = {}
+    for key, per_group in neighbours.items():
+        words = {c.most_common(1)[0][0] for c in per_group.values()}
+        governed[key] = float(len(words) == 1 and regex.match(r"\w", next(iter(words))) is not None)
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
-                    ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs)
+                    ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs,
+                    governed=governed)
 
 
 def _modal(counters: Sequence[Counter]) -> Counter:

@@ -44,7 +44,15 @@ and position, by:
                  time (a syllable is part of many words: the ``ဗါ`` of the
                  comparatives, and of another template's frame phrase);
 ``ibm``          the posterior mass an IBM Model 1 of the file (:mod:`.ibm`)
-                 puts on the value's own source words.
+                 puts on the value's own source words;
+``governed``     one and the same source word of the frame stands beside the
+                 slot on that side in every sentence (*about*): in a script
+                 without spaces, where no space shows a separate word, a
+                 paradigm there, beside the frame (``beside_frame``), that
+                 (nearly) every value takes a word of (``cover``) translates
+                 it (the preposition each state selects), while one where
+                 the slot meets punctuation or another slot is the values'
+                 ending.
 
 Each candidate's log-odds of belonging to the value is :func:`score`: a
 frame unit stays the template's unless licensed or part of the value's
@@ -74,7 +82,8 @@ from .units import inner_word, same_stem, same_word, stem_before_affixes
 #: the raw features of one candidate (:func:`features`)
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
             "whole_form", "lic_func", "lic_side", "lic_contrast", "lic_adjacent", "func_words",
-            "frame_depth", "generality", "generality_slot", "ibm", "unbound", "bound", "depth")
+            "frame_depth", "generality", "generality_slot", "ibm", "unbound", "governed", "bound",
+            "depth", "beside_frame", "cover")
 
 IBM_SAMPLE = 24    # units of a key whose alignment mass is averaged
 IDENTITY = 0.9     # share of (value, group) pairs that must agree for a unit to join
@@ -151,6 +160,7 @@ class Evidence:
     bound: dict = None      # (group, slot) -> frame unit texts that translate the slot (slot_bound_units)
     odd: dict = None        # (group, inst) -> (field, unit) places near a corruption of its frame
     unit_pairs: dict = None  # (unit, next unit) -> count, both of a script without spaces
+    governed: dict = None   # (slot, side) -> 1.0 if one and the same source word stands there in every group
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -360,8 +370,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # (values pool where they show the same units all the way from the
         # core: ``า`` after ``ง`` that a value ends in is not the ``า`` of a
         # frame word ``ธา`` some values take in one template)
+        # (and a unit a value shows as its own material pools with no value
+        # that has the same text there as a frame unit: ``ကေ`` a state's
+        # translation begins with, after the frame's own ``ကေ`` every other
+        # state stands beside)
         path = tuple(modal.get((v, side, d)) for d in range(1, depth))
-        pool = pool_of[key] = (v[:2], side, depth, m, path) if selects[key] \
+        shown = [c.frame for c in cs_all if c.text == modal[key]]
+        framed = 2 * sum(shown) > len(shown)
+        pool = pool_of[key] = (v[:2], side, depth, m, path, framed) if selects[key] \
             else ("alone", key)
         # a group whose only readings stand near a corruption of their
         # instance's frame (``ev.odd``) does not vote, unless no group has
@@ -378,6 +394,21 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             pairs[pool] += w
             agree[pool] += w * (bool(intact.get(g)) and same_word(
                 intact[g].most_common(1)[0][0], m, side))
+    # per place, the share of the slot's values whose text there is one that
+    # other values select too, in every group they occur in (a paradigm that
+    # translates a source word every sentence has covers every value: each
+    # state takes one of the prepositions; endings that some values' words
+    # share and others' lack — ``る`` of the verbs among Japanese states —
+    # cover a few, and a copula that only some templates write is no
+    # value's choice)
+    chosen: dict = defaultdict(dict)
+    for key, m in modal.items():
+        if selects[key] and agree[pool_of[key]] >= IDENTITY * pairs[pool_of[key]]:
+            chosen[place[key]][key[0]] = m
+    cover: dict = {}
+    for pl, texts in chosen.items():
+        common = Counter(texts.values())
+        cover[pl] = sum(common[m] >= 2 for m in texts.values()) / len(slot_vals[pl[0]])
     out = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
@@ -450,9 +481,12 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             "frame_depth": max(Counter(c.frame_depth for c in cs).most_common(1)[0][0], 0),
             "ibm": ibm / k,
             "unbound": (ev.unbound or {}).get((slot, side), 0.0),
+            "governed": (ev.governed or {}).get((slot, side), 0.0),
             "bound": sum(c.text in (ev.bound or {}).get((obs[c.obs].group, slot), ())
                          for c in cs) / k if depth == 1 else 0.0,
             "depth": float(depth),
+            "beside_frame": float(place[key][2] == ("frame", 1)),
+            "cover": cover.get(place[key], 0.0),
         }
         out[key] = derive(f)
     return out, by_key, words
@@ -528,7 +562,18 @@ def derive(f: dict) -> dict:
     # side of the slot in every sentence (a demonym's 人, not the 'about the
     # project' every state is followed by), and only one unit deep
     f["glued_frame"] = f["glued_word"] * f["unbound"] * float(depth <= 1)
-    f["sep_paradigm"] = (1 - f["glued_word"]) * float(f["paradigm"] >= 0.5) * (1 - f["whole_form"])
+    # a paradigm word is separate where a space shows it; in a script without
+    # spaces nothing does, and a paradigm counts where the source has a word
+    # of the frame on that side for it to translate (the preposition each
+    # state selects for *about*), not where the slot meets punctuation or
+    # another slot (an ending that agrees), and only beside the frame, where
+    # that word stands (``อามุ`` that seven states end in, before their
+    # preposition, is theirs), and where (nearly) every value takes one of
+    # the paradigm's words there, as a translation of a word every sentence
+    # has must (the ``る`` / ``い`` of some Japanese states is their own)
+    separate = (1 - f["unseg"]) * (1 - f["glued_word"]) + \
+        f["unseg"] * f["governed"] * f["beside_frame"] * float(f["cover"] >= IDENTITY)
+    f["sep_paradigm"] = separate * float(f["paradigm"] >= 0.5) * (1 - f["whole_form"])
     return f
 
 
@@ -551,8 +596,9 @@ def score(f: dict, p) -> float:
 
     A *varying* unit (it comes and goes with the values) is the value's
     unless it is a separate word from a paradigm several values share (a
-    preposition the value selects: the template's variant) and the source
-    does not license it::
+    preposition the value selects: the template's variant; without spaces,
+    a paradigm where the slot is ``governed``) and the source does not
+    license it::
 
         prior_varying − paradigm·P·(1−L) + alignment·(ibm−½)
 

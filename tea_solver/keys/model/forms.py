@@ -27,6 +27,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
+from tea_solver.tokenize import PUNCT
+
 from .regions import GroupRegions
 from .source import whole_word
 from .units import graphemes, same_stem, word_char, written_spaced
@@ -203,6 +205,102 @@ def _resolve_overlaps(obs, ext: list, probs: dict, at: dict) -> list:
             # neither value's (`` böñü`` read after the word its neighbour kept)
             ext[a] = (ext[a][0], _unit_end_before(obs[a], ext[a][1], ext[a][0]))
             ext[b] = (_unit_start_after(obs[b], ext[b][0], ext[b][1]), ext[b][1])
+    return ext
+
+
+def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegions],
+                   share: float = 0.9) -> list:
+    """Give the material glued to a value that another value of its
+    instance chooses to the value it is glued to: agreement.
+
+    Agreement morphology sits on the word that agrees and is chosen by
+    another (the controller): the ending the adverb takes after each class
+    of states (``ณิ`` / ``ฆี`` / nothing), the marker a nationality takes
+    after a class of professions.  Over the file such material is a function
+    of the controller's value and not of the agreeing value's (every adverb
+    takes all three endings) — and it has no constant place in the frame.
+    Where neither edge decision took it (:func:`extents`: its identity
+    beside the agreeing value is low by construction), it is read here: the
+    units beside a value that vary, are glued to it and lie in no other
+    value's span join it when, for some other slot of the instance, each of
+    that slot's values seen twice or more shows one text there in at least
+    ``share`` of its readings, and the agreeing value's own values do not —
+    in one group: a value agrees with one word in one template and with
+    another, or none, in the next.
+    Material a value chooses itself (a preposition each state selects) is
+    no agreement and stays where the edges put it.  The value's forms become
+    its agreeing variants (:func:`settle`).
+    """
+    ext = list(ext)
+    by_inst: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        by_inst[(o.group, o.inst)].append(n)
+    records: dict = defaultdict(list)       # (group, slot, side) -> [(n, run end, text, others)]
+    runs: dict = defaultdict(list)          # (lexval, side) -> the unit texts of its runs
+    for members in by_inst.values():
+        for n in members:
+            o = obs[n]
+            taken = [ext[m] for m in members if m != n and obs[m].field == o.field]
+            others = tuple((obs[m].slot, obs[m].lexval) for m in members if m != n)
+            for side, edges in ((-1, o.left), (1, o.right)):
+                # the run from the core outward, what the edges took included
+                # (a value's own last syllable, then the ending)
+                run = []
+                for e in edges:
+                    if e.frame or not e.glued or e.kind == PUNCT or \
+                            any(a < e.end and e.start < b for a, b in taken):
+                        break
+                    run.append(e)
+                records[(o.group, o.slot, side)].append((n, run, others))
+                runs[(o.lexval, side)].append(tuple(e.text for e in run))
+    # the value's own material in its runs: the longest start (from the core
+    # out) nearly all its runs over the file share
+    own: dict = {}
+    for key, texts in runs.items():
+        k = 0
+        while True:
+            c = Counter(t[:k + 1] for t in texts if len(t) > k).most_common(1)
+            if not c or c[0][1] < share * len(texts):
+                break
+            k += 1
+        own[key] = k
+    for key in list(records):
+        rows = []
+        for n, run, others in records[key]:
+            o = obs[n]
+            side = key[2]
+            edge_at = ext[n][0] if side < 0 else ext[n][1]
+            if run:
+                edge_at = min(edge_at, run[-1].start) if side < 0 else max(edge_at, run[-1].end)
+            rest = run[own[(o.lexval, side)]:]
+            text = "".join(e.text for e in (rest[::-1] if side < 0 else rest))
+            rows.append((n, edge_at, text, others))
+        records[key] = rows
+
+    def determined(rows, key) -> bool | None:
+        """Does ``key``'s value fix the text?  None where too few of the
+        rows have a value seen twice to tell."""
+        by_value: dict = defaultdict(Counter)
+        for r in rows:
+            k = key(r)
+            if k is not None:
+                by_value[k][r[2]] += 1
+        seen = [c for c in by_value.values() if sum(c.values()) >= 2]
+        total = sum(sum(c.values()) for c in seen)
+        if 2 * total < len(rows):
+            return None
+        return sum(c.most_common(1)[0][1] for c in seen) >= share * total
+
+    for (_g, slot, side), rows in records.items():
+        if len({r[2] for r in rows}) < 2 or \
+                determined(rows, lambda r: obs[r[0]].lexval) is not False:
+            continue    # one text every time, the value's own choice, or too few to tell
+        controllers = sorted({sl for r in rows for sl, _v in r[3] if sl != slot})
+        if not any(determined(rows, lambda r, c=c: dict(r[3]).get(c)) for c in controllers):
+            continue
+        for n, edge_at, text, _others in rows:
+            if text:
+                ext[n] = (edge_at, ext[n][1]) if side < 0 else (ext[n][0], edge_at)
     return ext
 
 

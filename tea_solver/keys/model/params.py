@@ -29,6 +29,12 @@ class ModelParams:
     # prefix/suffix at least this share of the time carry a template affix
     affix_share: float = 0.75
 
+    # agreement: material glued to a value is chosen by another slot's value
+    # (and joins the value it is glued to) when each of that slot's values
+    # seen twice in the group shows one text there at least this share of the
+    # time (tea_solver.keys.model.forms.agreement_gaps)
+    agrees: float = 0.9
+
     # IBM Model 1 over the file: EM iterations (0: no alignment evidence)
     ibm_iterations: int = 5
 
