@@ -252,6 +252,22 @@ def test_a_classifier_glued_before_every_noun_in_a_script_without_spaces_is_the_
     assert sorted(got["drives"][0]["lexicons"]["vehicle"]) == sorted(vehicles.values())
 
 
+def test_a_space_between_sentences_does_not_make_a_script_spaced():
+    """A Thai-like template of two sentences has one space, between them;
+    half its texts hold one, which read it as a script with spaces, and a
+    classifier glued to every noun came off the values there and not in the
+    one-sentence templates.  A script whose letters are units of their own
+    is read without spaces; words spaced apart, however long, are spaced."""
+    from tea_solver.keys.model.units import written_spaced
+    assert not written_spaced(["Maryธื่ฏึฬี้ยาโภาในุ Johnธื่ฏึอูยั",
+                               "Priyaธื่ฏึฟา่ฑิ่ Ahmedธื่ฏึนุ๊ธื้"])
+    assert not written_spaced(["Chenはそのプロジェクトに関して とても満足だ。"])
+    assert not written_spaced(["MaryはChenより高い。"])
+    assert written_spaced(["Mary ist größer als John.", "Ahmed ist klug."])
+    assert written_spaced(["Donaudampfschifffahrtsgesellschaftskapitän Mary lacht."])
+    assert written_spaced(["Mary tới dự án.", "Chen về nhà."])
+
+
 def test_units_are_words_with_spaces_and_graphemes_without():
     t = cut("Johnga yoi desu.")
     assert t.units == ("Johnga", "yoi", "desu", ".")

@@ -250,11 +250,22 @@ def slot_mark(slot) -> str:
 
 
 def written_spaced(texts: Iterable[str]) -> bool:
-    """Is the script of these texts written with spaces (half of them at least
-    hold one)?  Decided once for a group, so that a frame whose only space a
-    corruption swallowed into a value is still counted in words."""
+    """Is the script of these texts written with spaces between words (half of
+    them at least hold one, and most of their letters are of a script that
+    spaces its words)?  A script without spaces may still put one between
+    sentences (``Maryธื่ฏึฟา่ฑิ่ Johnธื่ฏึอูยั``) or phrases; its letters
+    are units of their own (:func:`cut`), and its texts are read as
+    unspaced, however many spaces they hold.  Decided once for a group, so
+    that a frame whose only space a corruption swallowed into a value is
+    still counted in words."""
     texts = list(texts)
-    return 2 * sum(" " in t for t in texts) >= len(texts) > 0
+    letters = unspaced = 0
+    for t in texts:
+        for ch in t:
+            if ch.isalpha():
+                letters += 1
+                unspaced += char_class(ch) == CHAR
+    return 2 * sum(" " in t for t in texts) >= len(texts) > 0 and 2 * unspaced < letters
 
 
 def frame_tokens(field: str, spaced: bool, chars: bool = False) -> list:
