@@ -295,12 +295,14 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
         if len({r[2] for r in rows}) < 2 or \
                 determined(rows, lambda r: obs[r[0]].lexval) is not False:
             continue    # one text every time, the value's own choice, or too few to tell
-        controllers = sorted({sl for r in rows for sl, _v in r[3] if sl != slot})
+        controllers = {sl for r in rows for sl, _v in r[3] if sl != slot}
         if not any(determined(rows, lambda r, c=c: dict(r[3]).get(c)) for c in controllers):
             continue
-        for n, edge_at, text, _others in rows:
-            if text:
-                ext[n] = (edge_at, ext[n][1]) if side < 0 else (ext[n][0], edge_at)
+        # every reading of the slot takes its run: the ending where there is
+        # one, and the value's own material before it either way (one form of
+        # the value with the ending and without)
+        for n, edge_at, _text, _others in rows:
+            ext[n] = (edge_at, ext[n][1]) if side < 0 else (ext[n][0], edge_at)
     return ext
 
 
