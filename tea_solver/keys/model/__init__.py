@@ -664,13 +664,13 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % name)
     # a slot whose source neighbour on a side differs between groups: target
     # material constant on that side translates no source frame word
-    unbound = {key: float(len({c.most_common(1)[0][0] for c in per_group.values()}) >= 2)
-               for key, per_group in neighbours.items()}
-    # a slot beside one and the same source word in every group: a paradigm
-    # of target units there, in a script without spaces, may translate it
-    governed = {}
+    # (and a slot beside one and the same source word in every group: a
+    # paradigm of target units there, in a script without spaces, may
+    # translate it)
+    unbound, governed = {}, {}
     for key, per_group in neighbours.items():
         words = {c.most_common(1)[0][0] for c in per_group.values()}
+        unbound[key] = float(len(words) >= 2)
         governed[key] = float(len(words) == 1 and regex.match(r"\w", next(iter(words))) is not None)
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
                     ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs,

@@ -241,7 +241,7 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
         for n in members:
             o = obs[n]
             taken = [ext[m] for m in members if m != n and obs[m].field == o.field]
-            others = tuple((obs[m].slot, obs[m].lexval) for m in members if m != n)
+            others = {obs[m].slot: obs[m].lexval for m in members if m != n}
             for side, edges in ((-1, o.left), (1, o.right)):
                 # the run from the core outward, what the edges took included
                 # (a value's own last syllable, then the ending)
@@ -295,8 +295,8 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
         if len({r[2] for r in rows}) < 2 or \
                 determined(rows, lambda r: obs[r[0]].lexval) is not False:
             continue    # one text every time, the value's own choice, or too few to tell
-        controllers = {sl for r in rows for sl, _v in r[3] if sl != slot}
-        if not any(determined(rows, lambda r, c=c: dict(r[3]).get(c)) for c in controllers):
+        controllers = {sl for r in rows for sl in r[3] if sl != slot}
+        if not any(determined(rows, lambda r, c=c: r[3].get(c)) for c in controllers):
             continue
         # every reading of the slot takes its run: the ending where there is
         # one, and the value's own material before it either way (one form of
