@@ -75,13 +75,16 @@ def _source_of(src_map: dict, text: str) -> frozenset:
 
 
 def _classes(item_fills, a: Slot, b: Slot, multi: set, src_map: dict,
-             elsewhere: Mapping | None = None, tolerance: int = 0):
-    """Group A's values by the B forms they select; None if A does not decide them."""
-    return _joint_classes(item_fills, a, [(b, multi, src_map, elsewhere)], tolerance)
+             elsewhere: Mapping | None = None, tolerance: int = 0, rate: float = 0.0):
+    """Group A's values by the B forms they select, and how many observations
+    contradict that (:func:`_joint_classes`); None if A does not decide them."""
+    return _joint_classes(item_fills, a, [(b, multi, src_map, elsewhere)], tolerance, rate)
 
 
-def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple], tolerance: int = 0):
-    """Group A's values by the forms they select in every dependent slot.
+def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple], tolerance: int = 0,
+                   rate: float = 0.0):
+    """Group A's values by the forms they select in every dependent slot:
+    ``(classes, contradictions)``, or None.
 
     ``deps`` holds ``(B, multi, src_map, elsewhere)`` per slot B whose
     multi-form source values A decides; a class's signature maps
@@ -98,7 +101,14 @@ def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple], tolerance: int = 
     one contradiction means A does not decide B): a corrupted copy that put
     another form of a value in (``zunčujuhas`` for ``zunčuju``) does not stop
     the split, it is left out of every part (reported uncovered).  A tie
-    between two forms is no majority.
+    between two forms is no majority: in a clean file A then does not decide
+    B; in a noisy one (a value seen twice, one copy corrupted) the group says
+    nothing of that form -- the file's evidence (``elsewhere``) does, or the
+    value joins the first class its other forms allow -- and the minority
+    observations count as contradictions.  ``rate``: the file's share of
+    corrupted instances; a class of A values whose readings differ from
+    another class's in no more than the noise explains is no class
+    (:func:`_absorb_noise_classes`).
     """
     counts: dict = defaultdict(Counter)
     for _i, fills in item_fills:
@@ -110,10 +120,13 @@ def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple], tolerance: int = 
     contradictions = 0
     for (value, dep), forms in sorted(counts.items(), key=repr):
         ranked = forms.most_common()
-        if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
-            return None
-        sig[value][dep] = ranked[0][0]
         contradictions += sum(forms.values()) - ranked[0][1]
+        if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
+            if not tolerance:
+                return None
+            sig.setdefault(value, {})   # the value is A's, its form here undecided
+        else:
+            sig[value][dep] = ranked[0][0]
         if contradictions > tolerance:
             return None
     full = {v: dict(forms) for v, forms in sig.items()}
@@ -131,9 +144,66 @@ def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple], tolerance: int = 
                 break
         else:
             classes.append((dict(full[value]), dict(sig.get(value, {})), [value]))
+    if tolerance:
+        classes, contradictions = _absorb_noise_classes(classes, counts, sig, rate,
+                                                        tolerance, contradictions)
     # A values never seen with a multi-form B value join every class
     free = sorted({fills[a] for _i, fills in item_fills} - set(full))
-    return [(seen, members + free) for _merged, seen, members in classes]
+    return [(seen, members + free) for _merged, seen, members in classes], contradictions
+
+
+def _absorb_noise_classes(classes: list, counts: Mapping, sig: Mapping, rate: float,
+                          tolerance: int, contradictions: int) -> tuple[list, int]:
+    """Merge away the classes a few corrupted readings made, in a noisy file.
+
+    A class is cut wherever one A value's reading of a B value differs from
+    another's; one corrupted copy that dropped a marker (``ปูษูญื`` for
+    ``ปูษูญืโธึ`` beside a profession seen eight times) gives that profession
+    a class of its own, a template of its own beside the right class's.
+    Weakest class first (fewest observations), each of its A values joins
+    the other class whose forms its observations contradict least, if they
+    contradict it no more than noise explains for that value -- the median
+    number of its ``n`` observations the file's rate corrupts,
+    :func:`~tea_solver.keys.model.binomial_median`, so one odd reading of
+    eight does and one of one or three does not -- and the group's
+    contradictions stay within ``tolerance``.  A class of values whose every
+    reading differs (a gender, a harmony class) is never merged: its
+    contradictions are all its observations.
+    """
+    from tea_solver.keys.model import binomial_median
+    seen_n: Counter = Counter()
+    for (value, _dep), forms in counts.items():
+        seen_n[value] += sum(forms.values())
+
+    def against(value, merged) -> int:
+        return sum(n for (v, dep), forms in counts.items() if v == value and dep in merged
+                   for form, n in forms.items() if form != merged[dep])
+
+    alive = list(range(len(classes)))
+    weakest = sorted(alive, key=lambda k: (sum(seen_n[v] for v in classes[k][2]), k))
+    for k in weakest:
+        others = [j for j in alive if j != k]
+        if not others:
+            break
+        moves, extra = [], 0
+        for value in classes[k][2]:
+            cost, j = min((against(value, classes[j][0]), j) for j in others)
+            if cost > binomial_median(seen_n[value], rate):
+                break
+            moves.append((value, j))
+            extra += cost
+        else:
+            if contradictions + extra > tolerance:
+                continue
+            for value, j in moves:
+                merged, seen, members = classes[j]
+                members.append(value)
+                for dep, form in sig.get(value, {}).items():
+                    if merged.setdefault(dep, form) == form:
+                        seen.setdefault(dep, form)
+            contradictions += extra
+            alive.remove(k)
+    return [classes[k] for k in alive], contradictions
 
 
 def agreement_evidence(alignments) -> list[dict]:
@@ -225,6 +295,17 @@ def _shared_classes(evidence: Mapping, keys: Mapping[int, Key], a: Slot, b: Slot
 
 MAX_SPLITS = 3      # nested class splits of one template (independent agreements)
 
+#: what one observation that contradicts a split costs, in templates.  Where
+#: the file is noisy several slots may each "decide" a form within the noise
+#: tolerance; the split kept is the one that explains the group at least
+#: cost: one unit per part, and per contradicting observation (an instance
+#: the parts leave uncovered) what the noise-robust cover charges for leaving
+#: a sound instance out (three templates, :func:`tea_solver.extract._outlier_costs`).
+#: A first name "deciding" a nationality's gender, 54 observations against
+#: it, loses to the profession that decides it with none.  In a clean file no
+#: contradiction is tolerated and the fewest parts win, as before.
+MISFIT_COST = 3
+
 
 def noise_tolerance(noise_rate: float | None, observations: int) -> int:
     """How many of a template's observations may contradict a dependency and
@@ -251,7 +332,7 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
     again by what decides them (``MAX_SPLITS`` levels at most).
     """
     parts = _split_once(shape, item_fills, keys, values, evidence,
-                        noise_tolerance(noise_rate, len(item_fills)))
+                        noise_tolerance(noise_rate, len(item_fills)), noise_rate or 0.0)
     if len(parts) < 2 or depth + 1 >= MAX_SPLITS:
         return parts
     out = []
@@ -268,7 +349,7 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
 
 def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
                 values: Mapping[int, list], evidence: Mapping | None,
-                tolerance: int = 0) -> list[Part]:
+                tolerance: int = 0, rate: float = 0.0) -> list[Part]:
     whole = [Part(dict(values), [i for i, _f in item_fills])]
     slots = sorted({p for parts in shape for p in parts if not isinstance(p, str)})
     draws: dict = defaultdict(int)
@@ -295,14 +376,15 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
                 continue
             elsewhere = _file_signatures(item_fills, a, b, keys, multi, forms, evidence) \
                 if evidence else None
-            classes = _classes(item_fills, a, b, multi, src_map, elsewhere, tolerance)
-            if classes is None or len(classes) < 2:
+            found = _classes(item_fills, a, b, multi, src_map, elsewhere, tolerance, rate)
+            if found is None or len(found[0]) < 2:
                 continue
-            if best is None or len(classes) < len(best[2]):
-                best = (a, b, classes, multi, src_map, elsewhere)
+            cost = len(found[0]) + MISFIT_COST * found[1]
+            if best is None or cost < best[0]:
+                best = (cost, a, b, found[0], multi, src_map, elsewhere)
     if best is None:
         return whole
-    a, b, classes, multi, src_map, elsewhere = best
+    _cost, a, b, classes, multi, src_map, elsewhere = best
     a_vals = {f[a] for _i, f in item_fills}
     if all(len(members) == 1 for _m, members in classes) and len(a_vals) >= 3 \
             and draws[b[0]] == 1 and not (evidence and _shared_classes(
@@ -318,14 +400,14 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
         o_multi, o_map, o_forms = multis[other]
         o_else = _file_signatures(item_fills, a, other, keys, o_multi, o_forms, evidence) \
             if evidence else None
-        if _classes(item_fills, a, other, o_multi, o_map, o_else, tolerance) is not None:
+        if _classes(item_fills, a, other, o_multi, o_map, o_else, tolerance, rate) is not None:
             deps.append((other, o_multi, o_map, o_else))
     if len(deps) > 1:
-        joint = _joint_classes(item_fills, a, deps, tolerance)
+        joint = _joint_classes(item_fills, a, deps, tolerance, rate)
         if joint is None:       # together they contradict more than the noise explains
             deps = deps[:1]
         else:
-            classes = joint
+            classes = joint[0]
     parts = []
     misfits = 0
     for merged, members in classes:

@@ -1,0 +1,179 @@
+"""Agreement splits (:func:`tea_solver.agreement.split_by_agreement`) in a
+noisy file, on the function itself: which slot decides a form when several
+could within the noise the file shows, and a value seen twice with two forms.
+
+The pipeline-level behaviour (class splits, tuple keys, the file's evidence)
+is tested through ``extract`` in ``test_model.py`` and ``test_noise_robust.py``.
+"""
+
+from __future__ import annotations
+
+from tea_solver.agreement import split_by_agreement
+from tea_solver.keys.base import Key
+
+NAMES = ["Ahmed", "Chen", "Fatima", "John", "Linda", "Mary", "Priya", "Robert"]
+MASCULINE = ["acteur", "agent", "auteur", "avocat", "cadre", "comptable", "DJ", "historien",
+             "infirmier", "juge", "maire", "mannequin", "militant", "pilote", "reporter",
+             "serveur", "stagiaire", "vendeur"]
+FEMININE = ["actrice", "serveuse"]
+NATIONALITY = {"Chinese": ("chinois", "chinoise"), "Indian": ("indien", "indienne"),
+               "Nigerian": ("nigérian", "nigériane"), "Russian": ("russe", "russe"),
+               "Japanese": ("japonais", "japonaise"), "American": ("américain", "américaine")}
+
+NAME, PROFESSION, NAT = (0, 0), (1, 0), (2, 0)
+SHAPE = ((NAME, " est ", PROFESSION, ". ", NAME, " est ", NAT, "."),)
+
+
+def _key(kid: int, name: str, sources: dict) -> Key:
+    """An alignment key whose values translate the given source values."""
+    terms = {(text,): frozenset(srcs) for text, srcs in sources.items()}
+    return Key(kid, name, frozenset(terms), texts={(t,): t for t in sources},
+               sources=terms)
+
+
+def _profession_file():
+    """Items (first name, profession, nationality form) where the nationality
+    agrees with the profession: feminine beside *actrice* / *serveuse* only.
+    Ahmed is seen with *Nigerian* only beside those two professions, so his
+    majority form of it is the feminine one and the first names also fall
+    into two classes -- with every feminine reading of the others against
+    them."""
+    rows = []
+    for name in NAMES:
+        for nat, (masc, fem) in NATIONALITY.items():
+            if name == "Ahmed" and nat == "Nigerian":
+                rows += [(name, p, fem) for p in FEMININE]
+                continue
+            rows += [(name, p, masc) for p in MASCULINE]
+            if name != "Ahmed":
+                rows += [(name, p, fem) for p in FEMININE]
+    fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(rows)]
+    nat_sources = {}
+    for src, forms in NATIONALITY.items():
+        for form in forms:
+            nat_sources.setdefault(form, set()).add(src)
+    keys = {0: _key(0, "first_name", {n: {n} for n in NAMES}),
+            1: _key(1, "profession", {p: {p} for p in MASCULINE + FEMININE}),
+            2: _key(2, "nationality", nat_sources)}
+    values = {0: list(NAMES), 1: MASCULINE + FEMININE, 2: list(nat_sources)}
+    return fills, keys, values
+
+
+def test_the_slot_that_decides_a_form_without_contradiction_is_the_controller():
+    """In a noisy file a split may leave as many contradicting observations
+    out as the noise explains.  Then the first names also "decide" the
+    nationality's gender -- two classes, Ahmed's and everyone else's, every
+    feminine reading of the others left out as a corruption -- as well as the
+    profession does with none against it.  Both split in two; the one kept
+    explains the group: the profession's, and every item is generated."""
+    fills, keys, values = _profession_file()
+    feminine_readings = sum(1 for _i, f in fills if f[PROFESSION] in FEMININE)
+    # the noise is enough to explain every feminine reading of the first-name split
+    rate = 0.1
+    assert int(rate * len(fills)) >= feminine_readings - 2
+    parts = split_by_agreement(SHAPE, fills, keys, values, noise_rate=rate)
+    assert len(parts) == 2
+    by_profession = sorted(sorted(p.values[1]) for p in parts)
+    assert by_profession == sorted([sorted(FEMININE), sorted(MASCULINE)])
+    for part in parts:
+        feminine = set(part.values[1]) == set(FEMININE)
+        forms = {NATIONALITY[s][1 if feminine else 0] for s in NATIONALITY}
+        assert set(part.values[2]) == forms
+        assert set(part.values[0]) == set(NAMES)
+    covered = sorted(i for p in parts for i in p.items)
+    assert covered == [i for i, _f in fills]
+    # the same group in a clean file: no contradiction is tolerated, and the
+    # first names do not decide the form at all
+    clean = split_by_agreement(SHAPE, fills, keys, values)
+    assert sorted(sorted(p.values[1]) for p in clean) == by_profession
+
+
+_ANIMALS = {"dog": ("inu", "i"), "cat": ("neko", "i"), "fox": ("kitsune", "i"),
+            "bird": ("tori", "a"), "fish": ("sakana", "a"), "deer": ("shika", "a"),
+            "bear": ("kuma", "u"), "cow": ("ushi", "u"), "pig": ("buta", "u")}
+_ADJ = {"big": "ook", "small": "chiisak", "new": "atarashik", "old": "furuk"}
+ADJ, ANIMAL = (0, 0), (1, 0)
+ANIMAL_SHAPE = (("Ken ga ", ADJ, " ", ANIMAL, " ga suki."),)
+
+
+def _animal_file():
+    fills = [{ADJ: stem + _ANIMALS[c][1], ANIMAL: _ANIMALS[c][0]}
+             for adj, stem in _ADJ.items() for c in _ANIMALS]
+    keys = {0: _key(0, "adj", {stem + e: {adj} for adj, stem in _ADJ.items()
+                               for e in "iau"}),
+            1: _key(1, "animal", {w: {c} for c, (w, _e) in _ANIMALS.items()})}
+    values = {0: [stem + e for stem in _ADJ.values() for e in "iau"],
+              1: [w for w, _e in _ANIMALS.values()]}
+    return fills, keys, values
+
+
+def test_a_value_seen_twice_with_two_forms_in_a_noisy_file_keeps_the_class_split():
+    """The adjective agrees with the animal's class (``ooki inu``, ``ooka
+    tori``, ``ooku kuma``).  A corrupted copy reads *big bear* with another
+    class's form (``ooki kuma`` beside the sound ``ooku kuma``): one
+    observation each, a tie, no majority.  In a clean file that means the
+    animal does not decide the form; in a noisy one the group says nothing of
+    *bear*'s form of *big* -- its other adjectives say its class -- and the
+    split stands, the corrupted copy left out."""
+    rows, keys, values = _animal_file()
+    rows.append({ADJ: "ooki", ANIMAL: "kuma"})
+    fills = list(enumerate(rows))
+    bad = len(rows) - 1
+    parts = split_by_agreement(ANIMAL_SHAPE, fills, keys, values, noise_rate=0.1)
+    classes = sorted((sorted(p.values[1]), sorted(p.values[0])) for p in parts)
+    assert classes == sorted(
+        (sorted(w for w, e in _ANIMALS.values() if e == end),
+         sorted(stem + end for stem in _ADJ.values())) for end in "iau")
+    generated = sorted(i for p in parts for i in p.items)
+    assert generated == [i for i, _f in fills if i != bad]
+    # the same group in a clean file: the tie is a contradiction, no split
+    [whole] = split_by_agreement(ANIMAL_SHAPE, fills, keys, values)
+    assert sorted(whole.items) == [i for i, _f in fills]
+
+
+TEN = dict(NATIONALITY, Brazilian=("brésilien", "brésilienne"),
+           Pakistani=("pakistanais", "pakistanaise"), Indonesian=("indonésien", "indonésienne"),
+           Bengali=("bengali", "bengalie"))
+
+
+def _sparse_profession_file():
+    """Every profession seen once beside each of ten nationalities (the
+    first names taking turns): each of a profession's readings of a
+    nationality is one observation."""
+    rows = []
+    for k, p in enumerate(MASCULINE + FEMININE):
+        for m, (masc, fem) in enumerate(TEN.values()):
+            rows.append((NAMES[(k + m) % len(NAMES)], p, fem if p in FEMININE else masc))
+    nat_sources = {}
+    for src, forms in TEN.items():
+        for form in forms:
+            nat_sources.setdefault(form, set()).add(src)
+    keys = {0: _key(0, "first_name", {n: {n} for n in NAMES}),
+            1: _key(1, "profession", {p: {p} for p in MASCULINE + FEMININE}),
+            2: _key(2, "nationality", nat_sources)}
+    values = {0: list(NAMES), 1: MASCULINE + FEMININE, 2: list(nat_sources)}
+    return rows, keys, values
+
+
+def test_a_class_one_corrupted_reading_makes_is_no_class_in_a_noisy_file():
+    """A corrupted copy put the feminine form of *Indian* beside *juge*,
+    whose other nine readings are masculine.  By its readings *juge* then
+    belongs to neither gender: a class of its own, a third template.  One odd
+    reading of ten is what a tenth of corrupted instances explains (the
+    binomial median), so *juge* joins the class its readings contradict
+    least, and the corrupted copy is left out.  The feminine professions,
+    every one of whose readings differs from the masculine ones, stay a
+    class; and in a clean file the odd reading is no corruption: *juge* is a
+    class of its own there."""
+    rows, keys, values = _sparse_profession_file()
+    bad = next(i for i, r in enumerate(rows) if r[1] == "juge" and r[2] == "indien")
+    rows[bad] = (rows[bad][0], "juge", "indienne")
+    fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(rows)]
+    parts = split_by_agreement(SHAPE, fills, keys, values, noise_rate=0.1)
+    assert sorted(sorted(p.values[1]) for p in parts) == \
+        sorted([sorted(FEMININE), sorted(MASCULINE)])
+    juge = next(p for p in parts if "juge" in p.values[1])
+    assert "indienne" not in juge.values[2]
+    assert sorted(i for p in parts for i in p.items) == [i for i, _f in fills if i != bad]
+    clean = split_by_agreement(SHAPE, fills, keys, values)
+    assert ["juge"] in [p.values[1] for p in clean] and len(clean) == 3
