@@ -1273,3 +1273,54 @@ def test_a_value_that_begins_with_the_syllable_the_frame_ends_in_keeps_it_withou
                        ("was", "{first_name}ဏာဟ္ခေကေ{s}က္ဒါ။"), ("who", "မူရု့ညူဏီ့{s}က္ဒါ?")):
         got = [(t["template"], sorted(t["lexicons"]["s"])) for t in groups[tid]]
         assert got == [(frame, sorted(states.values()))]
+
+
+def test_a_name_drawn_by_chance_with_a_rare_value_keeps_its_own_word():
+    """*nicer* is drawn in five instances, four of them beside Ahmed: by
+    chance, Ahmed then predicts the value's two words (``yasashii hito``) as
+    well as four in five, and the two words together outweighed the name's
+    own one word -- Ahmed took the value's region, and the value lost a word
+    to the frame.  A unit goes to the value that claims it most: *nicer*
+    claims its words in every instance, and Ahmed keeps ``Ahmed``."""
+    adjs = {"taller": "takai", "older": "toshiue", "faster": "hayai", "smarter": "kashikoi",
+            "richer": "yutaka", "stronger": "tsuyoi"}
+    rows = [_row("than", "%s is %s than %s." % (a, adj, b),
+                 {"first_name": a, "adj": adj, "first_name1": b},
+                 "%s wa %s yori %s desu." % (a, b, t))
+            for (a, b) in itertools.permutations(NAMES, 2) for adj, t in adjs.items()]
+    pairs = [("Ahmed", "John"), ("Mary", "Ahmed"), ("Ahmed", "Chen"), ("Olga", "Ahmed"),
+             ("Priya", "Mary")]
+    rows += [_row("than", "%s is nicer than %s." % (a, b),
+                  {"first_name": a, "adj": "nicer", "first_name1": b},
+                  "%s wa %s yori yasashii hito desu." % (a, b)) for a, b in pairs]
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    [t] = doc["templates"]
+    assert t["template"] == "{first_name} wa {first_name1} yori {adj} desu."
+    assert "yasashii hito" in t["lexicons"]["adj"]
+    assert "Ahmed" in t["lexicons"]["first_name"]
+
+
+def test_a_value_translated_like_another_slots_value_keeps_its_regions():
+    """*particular* and *particularly* are both ``kakujitsu``.  In *Chen is
+    particularly particular* each of the two words is claimed more by the
+    intensifier (it is drawn with the word less often than the state, so the
+    word predicts it better) -- counting only the units no other value claims
+    more, the state would have no region at all; it still takes the ones it
+    claims, and the instance is the group's template like every other."""
+    very = {"extremely": "totemo", "really": "hontouni", "particularly": "kakujitsu"}
+    states = {"happy": "ureshii", "sad": "kanashii", "particular": "kakujitsu",
+              "angry": "okotte", "calm": "odayaka"}
+    rows = [_row("very", "%s is %s %s about it. %s is %s about it." % (a, v, s, b, s),
+                 {"first_name": a, "very": v, "s": s, "first_name1": b},
+                 "%s wa sore ni %s %s da. %s wa sore ni %s da." % (a, very[v], states[s], b,
+                                                                  states[s]))
+            for (a, b) in itertools.permutations(NAMES[:4], 2) for v in very for s in states]
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    [t] = doc["templates"]
+    assert t["template"] == \
+        "{first_name} wa sore ni {very} {s} da. {first_name1} wa sore ni {s} da."
+    assert "kakujitsu" in t["lexicons"]["s"] and "kakujitsu" in t["lexicons"]["very"]

@@ -466,7 +466,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     # not the word a few values of another slot are translated alike by
     framed = {u for f, t in enumerate(fields) for u, is_frame in zip(t.units, frame[f])
               if is_frame}
-    score = {}
+    score, ranks = {}, {}
     for r, (f, a, b) in enumerate(regions):
         units = fields[f].units
         alike = [u not in framed for u in units[a:b + 1]]
@@ -478,7 +478,17 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
                 sc = of_value[o.lexval] = [stats.claims(u, o.lexval, params, al)
                                            for u, al in zip(units[a:b + 1], alike)]
             score[(r, o)] = sc
-    # each lexical value takes, for its k occurrences, the k regions it claims most
+        # per unit, the strongest claim any of the instance's values makes
+        top = [max(col) for col in zip(*of_value.values())]
+        for o in occs:
+            sc = score[(r, o)]
+            ranks[(r, o.lexval)] = [x if x >= t else 0.0 for x, t in zip(sc, top)]
+    # each lexical value takes, for its k occurrences, the k regions it claims
+    # most -- counting only the units no other value of the instance claims
+    # more: ``Ahmed`` drawn in four of the five instances of a rare value
+    # (``អ្ធូំធ្ទៅ``, *nicer*) predicts its two syllables by chance, and
+    # their sum outweighed the name's own word; the value itself claims them
+    # more
     by_val: dict = defaultdict(list)
     for o in occs:
         by_val[o.lexval].append(o)
@@ -494,15 +504,23 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         # ``小柄``): its regions rank by their strongest claim, and any two
         # that reach ``params.predicts`` tie
         once = stats.val.get(v, 0).bit_count() <= 1
-        totals = [(_once_strength(score[(r, os[0])], params) if once else sum(score[(r, os[0])]), r)
+
+        def strength(sc):
+            return _once_strength(sc, params) if once else sum(sc)
+        # (the units no other value claims more, all its claims): a value
+        # whose every unit another value claims more -- *particular* beside
+        # *particularly*, both ``ચોક્કસ`` -- still ranks its regions
+        totals = [((strength(ranks[(r, v)]), strength(score[(r, os[0])])), r)
                   for r in range(len(regions))]
-        ranked = sorted([t for t in totals if t[0] > 0], key=lambda t: (-t[0], t[1]))
-        if len(ranked) > len(os) and abs(ranked[len(os) - 1][0] - ranked[len(os)][0]) < 1e-9:
+        ranked = sorted([t for t in totals if t[0][1] > 0],
+                        key=lambda t: (-t[0][0], -t[0][1], t[1]))
+        if len(ranked) > len(os) and all(
+                abs(x - y) < 1e-9 for x, y in zip(ranked[len(os) - 1][0], ranked[len(os)][0])):
             if ties is not None:
                 ties.append(v)
             if where is not None:
                 seen = [where.get(o.place, Counter()) for o in os]
-                ranked.sort(key=lambda t: (-round(t[0], 9),
+                ranked.sort(key=lambda t: (-round(t[0][0], 9), -round(t[0][1], 9),
                                            -max(c[_context(fields, frame, *regions[t[1]])]
                                                 for c in seen), t[1]))
         best = ranked[:len(os)]
