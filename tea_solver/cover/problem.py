@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import chain
 from time import perf_counter
 from typing import Iterable, Sequence
 
@@ -66,6 +67,13 @@ class CoverProblem:
         """A problem whose set ``t`` covers the items ``members[t]`` (any order, repeats ok)."""
         if not isinstance(n_items, int) or n_items < 0:
             raise ValueError(f"n_items must be >= 0, got {n_items}")
+        members = [m if isinstance(m, list) else list(m) for m in members]
+        fast = _sorted_rows(n_items, members)
+        if fast is not None:
+            self = cls.__new__(cls)
+            self._init_csr(n_items, *fast, costs)
+            self._sets = None
+            return self
         arrays = []
         for index, m in enumerate(members):
             a = np.unique(np.fromiter(m, dtype=np.int64))
@@ -87,15 +95,21 @@ class CoverProblem:
         return self
 
     def _init(self, n_items: int, members: list, costs) -> None:
-        self.n_items = n_items
         lengths = np.fromiter((len(m) for m in members), dtype=np.int64, count=len(members))
-        self.indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        self.indices = (np.concatenate(members).astype(np.int64) if members
-                        else np.zeros(0, dtype=np.int64))
+        indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        indices = (np.concatenate(members).astype(np.int64) if members
+                   else np.zeros(0, dtype=np.int64))
+        self._init_csr(n_items, indptr, indices, costs)
+
+    def _init_csr(self, n_items: int, indptr: np.ndarray, indices: np.ndarray, costs) -> None:
+        """Set the rows (sorted, in range) and check the costs against them."""
+        self.n_items = n_items
+        self.indptr, self.indices = indptr, indices
+        n_sets = len(indptr) - 1
         if costs is not None:
             costs = tuple(costs)
-            if len(costs) != len(members):
-                raise ValueError(f"{len(costs)} costs for {len(members)} sets")
+            if len(costs) != n_sets:
+                raise ValueError(f"{len(costs)} costs for {n_sets} sets")
             if any(not isinstance(c, int) or c < 0 for c in costs):
                 raise ValueError("costs must be non-negative integers")
         self.costs = costs
@@ -184,6 +198,34 @@ class MemberView(Sequence):
 
     def __getitem__(self, t):
         return self._p.members(t)
+
+
+def _sorted_rows(n_items: int, members: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(indptr, indices)`` of ``members`` in one pass, where every row is already
+    strictly increasing and within ``0..n_items-1`` (what :func:`tea_solver.extract.coverage`
+    gives: each item appended once, in order); None otherwise, for the row-by-row path
+    (``np.unique`` per row, which also names the first bad row).  One array for all
+    rows instead of a ``np.unique`` call per row: a group has tens of thousands of
+    candidates, most covering one or two items."""
+    lengths = np.fromiter((len(m) for m in members), dtype=np.int64, count=len(members))
+    indptr = np.zeros(len(members) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=indptr[1:])
+    total = int(indptr[-1])
+    try:
+        indices = np.fromiter(chain.from_iterable(members), dtype=np.int64, count=total)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if total:
+        if indices.min() < 0 or indices.max() >= n_items:
+            return None
+        steps = np.diff(indices)
+        # a step inside a row (not onto the next row's first item) must be positive
+        inside = np.ones(len(steps), dtype=bool)
+        starts = indptr[1:-1]
+        inside[starts[(starts > 0) & (starts < total)] - 1] = False
+        if not np.all(steps[inside] > 0):
+            return None
+    return indptr, indices
 
 
 def _bit_indices(bits: int) -> np.ndarray:
