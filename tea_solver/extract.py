@@ -25,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 import time
 from collections import OrderedDict
 from dataclasses import asdict, dataclass, field, replace
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from tea_solver import __version__, signals
@@ -104,7 +105,8 @@ def find_keys(segs: Sequence[Segmented], instances: Sequence[Instance],
     raise ValueError("unknown key method %r" % opts.keys)
 
 
-def template_cost(shape, values: dict, covered: int, full_slots: int | None = None) -> int:
+def template_cost(shape, values: dict, covered: int, full_slots: int | None = None,
+                  slots: list | None = None) -> int:
     """Secondary objective among covers of minimum size: over-generation.
 
     ``values`` maps each key of the shape to the set of values its slots take
@@ -117,20 +119,30 @@ def template_cost(shape, values: dict, covered: int, full_slots: int | None = No
     With alignment keys every slot translates a source slot, so a slot is
     worth keeping even where it takes one value (the variant template of the
     one state that takes some preposition): given ``full_slots``, the one per
-    slot is charged per slot *missing* against it instead.
+    slot is charged per slot *missing* against it instead.  ``slots``: the
+    shape's :func:`shape_slots`, where the caller has them already.
     """
     draws: dict[int, int] = {}
-    slots = shape_slots(shape)
+    if slots is None:
+        slots = shape_slots(shape)
     for kid, card in slots:
         draws[kid] = max(draws.get(kid, 0), card + 1)
     log_size = 0.0
     for kid, d in draws.items():
-        n = len(values[kid])
-        log_size += sum(math.log2(max(1, n - j)) for j in range(d))
+        log_size += _log_falling(len(values[kid]), d)
     over = int(round(10 * max(0.0, log_size - math.log2(covered))))
     if full_slots is not None:
         return over + max(0, full_slots - len(slots))
     return over + len(slots)
+
+
+@lru_cache(maxsize=1 << 14)
+def _log_falling(n: int, d: int) -> float:
+    """``log2`` of the falling factorial ``n (n-1) … (n-d+1)`` (each factor at
+    least 1), summed factor by factor as :func:`template_cost` always did.
+    Cached: a pure function of two integers, asked once per key of every
+    candidate of every group, mostly with the same few arguments."""
+    return sum(math.log2(max(1, n - j)) for j in range(d))
 
 
 #: at most this many (shape, fills) candidates of a group are kept from the
@@ -246,9 +258,11 @@ def _prepare_group(instances: Sequence[Instance], opts: ExtractOptions,
 
     cov, values, truncated, kept = coverage(items, index, opts.max_candidates, keep=True)
     shapes = list(cov)
-    full = max((len(shape_slots(s)) for s in shapes), default=0) \
-        if opts.keys == "align" else None
-    costs = tuple(template_cost(s, values[s], len(cov[s]), full) for s in shapes)
+    slots = [shape_slots(s) for s in shapes]
+    full = max((len(sl) for sl in slots), default=0) if opts.keys == "align" else None
+    costs = tuple(template_cost(s, values[s], len(cov[s]), full, sl)
+                  for s, sl in zip(shapes, slots))
+    del slots
     del values
     problem = CoverProblem.from_members(len(items), cov.values(), costs)
     del cov
