@@ -555,6 +555,13 @@ def _undominated_sets_dense(state: _State) -> np.ndarray:
     counts = matrix.sum(axis=0)
     del matrix, packed
     sorted_costs = state.costs[order].tolist()
+    # every row's items rarest first (a stable sort of the row by count), for all rows
+    # in one lexsort: sorting each row apart cost a few numpy calls on a tiny array per row
+    sizes = state.sizes()
+    row_of = np.repeat(np.arange(state.n_sets(), dtype=np.int64), sizes)
+    entry_order = np.lexsort((np.arange(len(state.indices)), counts[state.indices], row_of))
+    rarest_first = state.indices[entry_order].tolist()
+    indptr = state.indptr.tolist()
     keep = np.ones(state.n_sets(), dtype=bool)
     position_limit: dict = {}
     for position, r in enumerate(order.tolist()):
@@ -563,8 +570,7 @@ def _undominated_sets_dense(state: _State) -> np.ndarray:
         if prefix is None:
             prefix = position_limit[cost] = bisect_right(sorted_costs, cost)
         rivals = ((1 << prefix) - 1) & ~(1 << position)
-        mine = state.row(r)
-        for item in mine[np.argsort(counts[mine], kind="stable")].tolist():
+        for item in rarest_first[indptr[r]:indptr[r + 1]]:
             rivals &= columns[item]
             if not rivals:
                 break
@@ -599,18 +605,26 @@ def _undominated_items(state: _State, clock: _Clock) -> np.ndarray:
     reps = np.asarray(representatives, dtype=np.int64)
     entry_size = sizes[rows]
     smallest = np.minimum.reduceat(entry_size, colptr[reps]) if len(rows) else sizes[:0]
-    indptr, indices = state.indptr, state.indices
     dominated = np.zeros(state.n_items, dtype=bool)
-    for step, a in enumerate(reps[smallest > 1].tolist()):
+    todo = reps[smallest > 1].tolist()
+    if todo:
+        # as Python lists, each column's rows smallest first (a stable sort of the
+        # column by row size, for all columns in one lexsort) and each row's items:
+        # the loop below reads a few tiny slices per item, which numpy made cost more
+        # in call overhead than the intersections themselves
+        col_of = np.repeat(np.arange(state.n_items, dtype=np.int64), np.diff(colptr))
+        by_size = rows[np.lexsort((np.arange(len(rows)), entry_size, col_of))].tolist()
+        col_at, row_at = colptr.tolist(), state.indptr.tolist()
+        items = state.indices.tolist()
+    for step, a in enumerate(todo):
         if step & 255 == 0 and clock.out():
             break
-        mine = rows[colptr[a]:colptr[a + 1]]
-        mine = mine[np.argsort(sizes[mine], kind="stable")]
-        implied = indices[indptr[mine[0]]:indptr[mine[0] + 1]]
-        for t in mine[1:].tolist():
-            implied = np.intersect1d(implied, indices[indptr[t]:indptr[t + 1]],
-                                     assume_unique=True)
+        mine = by_size[col_at[a]:col_at[a + 1]]
+        implied = set(items[row_at[mine[0]]:row_at[mine[0] + 1]])
+        for t in mine[1:]:
+            implied.intersection_update(items[row_at[t]:row_at[t + 1]])
             if len(implied) == 1:
                 break
-        dominated[implied[implied != a]] = True
+        implied.discard(a)
+        dominated[list(implied)] = True
     return np.concatenate([np.asarray(dropped, dtype=np.int64), reps[dominated[reps]]])
