@@ -467,6 +467,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     framed = {u for f, t in enumerate(fields) for u, is_frame in zip(t.units, frame[f])
               if is_frame}
     score = {}
+    per_region: dict = defaultdict(list)    # lexval -> its scores in each region, in order
     for r, (f, a, b) in enumerate(regions):
         units = fields[f].units
         alike = [u not in framed for u in units[a:b + 1]]
@@ -477,6 +478,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             if sc is None:
                 sc = of_value[o.lexval] = [stats.claims(u, o.lexval, params, al)
                                            for u, al in zip(units[a:b + 1], alike)]
+                per_region[o.lexval].append(sc)
             score[(r, o)] = sc
     # each lexical value takes, for its k occurrences, the k regions it claims most
     by_val: dict = defaultdict(list)
@@ -494,8 +496,8 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         # ``小柄``): its regions rank by their strongest claim, and any two
         # that reach ``params.predicts`` tie
         once = stats.val.get(v, 0).bit_count() <= 1
-        totals = [(_once_strength(score[(r, os[0])], params) if once else sum(score[(r, os[0])]), r)
-                  for r in range(len(regions))]
+        totals = [(_once_strength(sc, params) if once else sum(sc), r)
+                  for r, sc in enumerate(per_region[v])]
         ranked = sorted([t for t in totals if t[0] > 0], key=lambda t: (-t[0], t[1]))
         if len(ranked) > len(os) and abs(ranked[len(os) - 1][0] - ranked[len(os)][0]) < 1e-9:
             if ties is not None:
