@@ -648,9 +648,9 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
             for o, (f, a, b) in source_positions(os, inst.source).items():
                 spans_of[(g, i, o)] = [(starts[f] + a, starts[f] + b)]
                 left = _WORD.findall(inst.source[f][:a])
-                right = _WORD.findall(inst.source[f][b:])
+                right = _WORD.search(inst.source[f], b)     # the first word after it
                 neighbours[(o.slot, -1)][g][left[-1].lower() if left else ""] += 1
-                neighbours[(o.slot, 1)][g][right[0].lower() if right else ""] += 1
+                neighbours[(o.slot, 1)][g][right.group().lower() if right else ""] += 1
         group_units.append(counts)
         group_slots.append(slots)
     name = (aligner or {}).get("name", "cooccurrence")
