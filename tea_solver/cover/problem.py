@@ -478,9 +478,10 @@ def _unique_sets(state: _State) -> np.ndarray:
     order = np.lexsort((state.set_ids, state.costs))
     keep = np.zeros(state.n_sets(), dtype=bool)
     seen: set = set()
-    indptr, indices = state.indptr, state.indices
+    # rows as slices of Python lists: a numpy slice per row cost more than the check
+    indptr, indices = state.indptr.tolist(), state.indices.tolist()
     for r in order.tolist():
-        key = indices[indptr[r]:indptr[r + 1]].tobytes()
+        key = tuple(indices[indptr[r]:indptr[r + 1]])
         if key not in seen:
             seen.add(key)
             keep[r] = True
