@@ -203,10 +203,13 @@ def build_shape(texts: Sequence[str], matches: Sequence[Match], chosen: Sequence
     return tuple(tuple(parts) for parts in fields), fills
 
 
-def _enumerate(texts: Sequence[str], matches: Sequence[Match]) -> Iterator[tuple]:
-    """``(shape, fills, chosen any)`` for every subset :func:`_subsets` yields, in its
-    order, built incrementally: each step adds or removes one slot, so a subset costs
-    about one tuple copy instead of a pass over all its matches (:func:`build_shape`).
+def _enumerate(texts: Sequence[str], matches: Sequence[Match], out: dict,
+               cap: int | None) -> bool:
+    """Add ``shape -> fills`` to ``out`` for every subset :func:`_subsets` yields, in its
+    order (a shape already in ``out`` keeps its first fills), built incrementally: each
+    step adds or removes one slot, so a subset costs about one tuple copy instead of a
+    pass over all its matches (:func:`build_shape`).  Returns True where ``cap`` cut the
+    enumeration: a subset with a slot was reached with ``cap - 1`` shapes in ``out``.
 
     The order is :func:`_subsets`' (include-first depth first): the subsets whose next
     match is ``j`` come before those whose next match is ``j + 1``, and the subset with
@@ -214,21 +217,28 @@ def _enumerate(texts: Sequence[str], matches: Sequence[Match]) -> Iterator[tuple
     those from ``nxt[j]`` on (sorted by field and start), so no step looks at a match it
     cannot take -- the old recursion walked past every excluded match of every subset,
     which made an instance with a hundred matches (scripts without spaces) cost a
-    hundred steps per candidate.  ``fills`` is live state: copy it to keep it.
+    hundred steps per candidate.  A plain recursion that stores each shape where it is
+    made, not a generator: a candidate yielded from depth ``d`` passed through ``d``
+    generator frames, which was most of the time Step 2 spent.
     """
     n = len(matches)
     starts = [(f, s) for f, s, _e, _k in matches]
     nxt = [bisect_left(starts, (f, e), j + 1) for j, (f, _s, e, _k) in enumerate(matches)]
+    n_fields = len(texts)
     parts: list[list] = [[] for _ in texts]
-    pos = [0] * len(texts)
+    pos = [0] * n_fields
     cards: dict = {}
     fills: dict = {}
+    limit = cap - 1 if cap is not None else None
 
     def shape() -> tuple:
+        if n_fields == 1:
+            text, p = texts[0], pos[0]
+            return ((*parts[0], text[p:]),) if p < len(text) else (tuple(parts[0]),)
         return tuple(tuple(parts[f]) + ((texts[f][pos[f]:],) if pos[f] < len(texts[f]) else ())
-                     for f in range(len(texts)))
+                     for f in range(n_fields))
 
-    def rec(j0: int, depth: int):
+    def rec(j0: int, depth: int) -> bool:
         for j in range(j0, n):
             f, s, e, kid = matches[j]
             text, before = texts[f], pos[f]
@@ -245,12 +255,18 @@ def _enumerate(texts: Sequence[str], matches: Sequence[Match]) -> Iterator[tuple
                 fills[(kid, card)] = value
             parts[f].append((kid, card))
             pos[f] = e
-            yield from rec(nxt[j], depth + 1)
+            if rec(nxt[j], depth + 1):
+                return True
             pos[f] = before
             del parts[f][-added:]
             if new:
                 del per_key[value], fills[(kid, card)]
-        yield shape(), fills, depth > 0
+        if limit is not None and depth > 0 and len(out) >= limit:
+            return True
+        got = shape()
+        if got not in out:
+            out[got] = dict(fills)
+        return False
 
     return rec(0, 0)
 
@@ -272,12 +288,8 @@ def instance_candidates(segs: Sequence[Segmented], index: KeyIndex,
     if cap is not None and count_subsets(matches) > cap:
         matches = index.over_cap(segs, matches)
         truncated = True
-    for shape, fills, chosen in _enumerate(texts, matches):
-        if cap is not None and len(out) >= cap - 1 and chosen:
-            truncated = True
-            break
-        if shape not in out:
-            out[shape] = dict(fills)
+    if _enumerate(texts, matches, out, cap):
+        truncated = True
     if truncated:
         shape, fills = build_shape(texts, matches, ())
         out.setdefault(shape, fills)

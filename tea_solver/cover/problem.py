@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import chain
 from time import perf_counter
 from typing import Iterable, Sequence
 
@@ -66,6 +67,13 @@ class CoverProblem:
         """A problem whose set ``t`` covers the items ``members[t]`` (any order, repeats ok)."""
         if not isinstance(n_items, int) or n_items < 0:
             raise ValueError(f"n_items must be >= 0, got {n_items}")
+        members = [m if isinstance(m, list) else list(m) for m in members]
+        fast = _sorted_rows(n_items, members)
+        if fast is not None:
+            self = cls.__new__(cls)
+            self._init_csr(n_items, *fast, costs)
+            self._sets = None
+            return self
         arrays = []
         for index, m in enumerate(members):
             a = np.unique(np.fromiter(m, dtype=np.int64))
@@ -87,15 +95,21 @@ class CoverProblem:
         return self
 
     def _init(self, n_items: int, members: list, costs) -> None:
-        self.n_items = n_items
         lengths = np.fromiter((len(m) for m in members), dtype=np.int64, count=len(members))
-        self.indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        self.indices = (np.concatenate(members).astype(np.int64) if members
-                        else np.zeros(0, dtype=np.int64))
+        indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        indices = (np.concatenate(members).astype(np.int64) if members
+                   else np.zeros(0, dtype=np.int64))
+        self._init_csr(n_items, indptr, indices, costs)
+
+    def _init_csr(self, n_items: int, indptr: np.ndarray, indices: np.ndarray, costs) -> None:
+        """Set the rows (sorted, in range) and check the costs against them."""
+        self.n_items = n_items
+        self.indptr, self.indices = indptr, indices
+        n_sets = len(indptr) - 1
         if costs is not None:
             costs = tuple(costs)
-            if len(costs) != len(members):
-                raise ValueError(f"{len(costs)} costs for {len(members)} sets")
+            if len(costs) != n_sets:
+                raise ValueError(f"{len(costs)} costs for {n_sets} sets")
             if any(not isinstance(c, int) or c < 0 for c in costs):
                 raise ValueError("costs must be non-negative integers")
         self.costs = costs
@@ -184,6 +198,34 @@ class MemberView(Sequence):
 
     def __getitem__(self, t):
         return self._p.members(t)
+
+
+def _sorted_rows(n_items: int, members: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(indptr, indices)`` of ``members`` in one pass, where every row is already
+    strictly increasing and within ``0..n_items-1`` (what :func:`tea_solver.extract.coverage`
+    gives: each item appended once, in order); None otherwise, for the row-by-row path
+    (``np.unique`` per row, which also names the first bad row).  One array for all
+    rows instead of a ``np.unique`` call per row: a group has tens of thousands of
+    candidates, most covering one or two items."""
+    lengths = np.fromiter((len(m) for m in members), dtype=np.int64, count=len(members))
+    indptr = np.zeros(len(members) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=indptr[1:])
+    total = int(indptr[-1])
+    try:
+        indices = np.fromiter(chain.from_iterable(members), dtype=np.int64, count=total)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if total:
+        if indices.min() < 0 or indices.max() >= n_items:
+            return None
+        steps = np.diff(indices)
+        # a step inside a row (not onto the next row's first item) must be positive
+        inside = np.ones(len(steps), dtype=bool)
+        starts = indptr[1:-1]
+        inside[starts[(starts > 0) & (starts < total)] - 1] = False
+        if not np.all(steps[inside] > 0):
+            return None
+    return indptr, indices
 
 
 def _bit_indices(bits: int) -> np.ndarray:
@@ -436,9 +478,10 @@ def _unique_sets(state: _State) -> np.ndarray:
     order = np.lexsort((state.set_ids, state.costs))
     keep = np.zeros(state.n_sets(), dtype=bool)
     seen: set = set()
-    indptr, indices = state.indptr, state.indices
+    # rows as slices of Python lists: a numpy slice per row cost more than the check
+    indptr, indices = state.indptr.tolist(), state.indices.tolist()
     for r in order.tolist():
-        key = indices[indptr[r]:indptr[r + 1]].tobytes()
+        key = tuple(indices[indptr[r]:indptr[r + 1]])
         if key not in seen:
             seen.add(key)
             keep[r] = True
@@ -513,6 +556,13 @@ def _undominated_sets_dense(state: _State) -> np.ndarray:
     counts = matrix.sum(axis=0)
     del matrix, packed
     sorted_costs = state.costs[order].tolist()
+    # every row's items rarest first (a stable sort of the row by count), for all rows
+    # in one lexsort: sorting each row apart cost a few numpy calls on a tiny array per row
+    sizes = state.sizes()
+    row_of = np.repeat(np.arange(state.n_sets(), dtype=np.int64), sizes)
+    entry_order = np.lexsort((np.arange(len(state.indices)), counts[state.indices], row_of))
+    rarest_first = state.indices[entry_order].tolist()
+    indptr = state.indptr.tolist()
     keep = np.ones(state.n_sets(), dtype=bool)
     position_limit: dict = {}
     for position, r in enumerate(order.tolist()):
@@ -521,8 +571,7 @@ def _undominated_sets_dense(state: _State) -> np.ndarray:
         if prefix is None:
             prefix = position_limit[cost] = bisect_right(sorted_costs, cost)
         rivals = ((1 << prefix) - 1) & ~(1 << position)
-        mine = state.row(r)
-        for item in mine[np.argsort(counts[mine], kind="stable")].tolist():
+        for item in rarest_first[indptr[r]:indptr[r + 1]]:
             rivals &= columns[item]
             if not rivals:
                 break
@@ -557,18 +606,26 @@ def _undominated_items(state: _State, clock: _Clock) -> np.ndarray:
     reps = np.asarray(representatives, dtype=np.int64)
     entry_size = sizes[rows]
     smallest = np.minimum.reduceat(entry_size, colptr[reps]) if len(rows) else sizes[:0]
-    indptr, indices = state.indptr, state.indices
     dominated = np.zeros(state.n_items, dtype=bool)
-    for step, a in enumerate(reps[smallest > 1].tolist()):
+    todo = reps[smallest > 1].tolist()
+    if todo:
+        # as Python lists, each column's rows smallest first (a stable sort of the
+        # column by row size, for all columns in one lexsort) and each row's items:
+        # the loop below reads a few tiny slices per item, which numpy made cost more
+        # in call overhead than the intersections themselves
+        col_of = np.repeat(np.arange(state.n_items, dtype=np.int64), np.diff(colptr))
+        by_size = rows[np.lexsort((np.arange(len(rows)), entry_size, col_of))].tolist()
+        col_at, row_at = colptr.tolist(), state.indptr.tolist()
+        items = state.indices.tolist()
+    for step, a in enumerate(todo):
         if step & 255 == 0 and clock.out():
             break
-        mine = rows[colptr[a]:colptr[a + 1]]
-        mine = mine[np.argsort(sizes[mine], kind="stable")]
-        implied = indices[indptr[mine[0]]:indptr[mine[0] + 1]]
-        for t in mine[1:].tolist():
-            implied = np.intersect1d(implied, indices[indptr[t]:indptr[t + 1]],
-                                     assume_unique=True)
+        mine = by_size[col_at[a]:col_at[a + 1]]
+        implied = set(items[row_at[mine[0]]:row_at[mine[0] + 1]])
+        for t in mine[1:]:
+            implied.intersection_update(items[row_at[t]:row_at[t + 1]])
             if len(implied) == 1:
                 break
-        dominated[implied[implied != a]] = True
+        implied.discard(a)
+        dominated[list(implied)] = True
     return np.concatenate([np.asarray(dropped, dtype=np.int64), reps[dominated[reps]]])

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 import os
-import re
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -648,9 +647,9 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
             for o, (f, a, b) in source_positions(os, inst.source).items():
                 spans_of[(g, i, o)] = [(starts[f] + a, starts[f] + b)]
                 left = _WORD.findall(inst.source[f][:a])
-                right = _WORD.findall(inst.source[f][b:])
+                right = _WORD.search(inst.source[f], b)     # the first word after it
                 neighbours[(o.slot, -1)][g][left[-1].lower() if left else ""] += 1
-                neighbours[(o.slot, 1)][g][right[0].lower() if right else ""] += 1
+                neighbours[(o.slot, 1)][g][right.group().lower() if right else ""] += 1
         group_units.append(counts)
         group_slots.append(slots)
     name = (aligner or {}).get("name", "cooccurrence")
@@ -763,12 +762,22 @@ def _repeat_at(fields, spans, sp) -> tuple | None:
     if not sp.text:
         return None
     for f, t in enumerate(fields):
-        for m in re.finditer(re.escape(sp.text), t.text):
-            a, b = m.start(), m.end()
+        for a, b in _literal_hits(sp.text, t.text):
             if a in t.cuts and b in t.cuts and not any(
                     x.field == f and a < x.end and x.start < b for x in spans):
                 return (f, a, b)
     return None
+
+
+def _literal_hits(needle: str, text: str):
+    """``(start, end)`` of each non-overlapping occurrence of ``needle`` (not
+    empty) in ``text``, left to right: what ``re.finditer(re.escape(needle),
+    text)`` gives, without escaping and compiling a pattern per value."""
+    n = len(needle)
+    k = text.find(needle)
+    while k >= 0:
+        yield k, k + n
+        k = text.find(needle, k + n)
 
 
 def _place_repeats(texts, rows) -> None:
@@ -839,8 +848,7 @@ def _find(o: Occurrence, fields, have, forms) -> tuple | None:
         if not form:
             continue
         for f, t in enumerate(fields):
-            for m in re.finditer(re.escape(form), t.text):
-                a, b = m.start(), m.end()
+            for a, b in _literal_hits(form, t.text):
                 if a not in t.cuts or b not in t.cuts:
                     continue
                 if any(pf == f and a < pb and pa < b for _o, pf, pa, pb in have):

@@ -76,9 +76,12 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         early = earlies[r]
         best = early
         runs = _unmatched_runs({i for i, _j in early}, length)
-        if len(runs) > 1 and not any(_repeats(seqs[r], a, b, glued[r] if glued else None)
+        # the row as Python ints: _repeats compares slices of it, which on a
+        # numpy row costs a numpy scalar per unit
+        seq = seqs[r, :length].tolist() if len(runs) > 1 else None
+        if len(runs) > 1 and not any(_repeats(seq, a, b, glued[r] if glued else None)
                                      for a, b in runs):
-            late = _backtrack(table[:length + 1, r, :].tolist(), seqs[r, :length].tolist(),
+            late = _backtrack(table[:length + 1, r, :].tolist(), seq,
                               ref_list, length, m, True)
             late_runs = _unmatched_runs({i for i, _j in late}, length)
             if len(late_runs) < len(runs) and \
@@ -111,12 +114,13 @@ def _odd_gaps(filled: set, usual: list) -> int:
 
 
 def _repeats(seq, a: int, b: int, glued: Sequence | None = None) -> bool:
-    """Do units ``a..b`` (inclusive) repeat the as many units before them?
+    """Do units ``a..b`` (inclusive) of ``seq`` (a list of unit ids) repeat the
+    as many units before them?
     With ``glued`` (a script with spaces), only as whole words: a corruption
     doubles words, and ``lö`` glued to a value by a hyphen (``šosü-lö lö``)
     is the value's, before the frame's own ``lö``."""
     k = b - a + 1
-    if a < k or list(seq[a - k:a]) != list(seq[a:b + 1]):
+    if a < k or seq[a - k:a] != seq[a:b + 1]:
         return False
     return glued is None or not (glued[a] or glued[a - k])
 

@@ -466,7 +466,9 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     # not the word a few values of another slot are translated alike by
     framed = {u for f, t in enumerate(fields) for u, is_frame in zip(t.units, frame[f])
               if is_frame}
-    score, ranks = {}, {}
+    score = {}
+    per_region: dict = defaultdict(list)    # lexval -> its scores in each region, in order
+    per_rank: dict = defaultdict(list)      # the same, less the units another value claims more
     for r, (f, a, b) in enumerate(regions):
         units = fields[f].units
         alike = [u not in framed for u in units[a:b + 1]]
@@ -477,12 +479,12 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             if sc is None:
                 sc = of_value[o.lexval] = [stats.claims(u, o.lexval, params, al)
                                            for u, al in zip(units[a:b + 1], alike)]
+                per_region[o.lexval].append(sc)
             score[(r, o)] = sc
         # per unit, the strongest claim any of the instance's values makes
         top = [max(col) for col in zip(*of_value.values())]
-        for o in occs:
-            sc = score[(r, o)]
-            ranks[(r, o.lexval)] = [x if x >= t else 0.0 for x, t in zip(sc, top)]
+        for v, sc in of_value.items():
+            per_rank[v].append([x if x >= t else 0.0 for x, t in zip(sc, top)])
     # each lexical value takes, for its k occurrences, the k regions it claims
     # most -- counting only the units no other value of the instance claims
     # more: ``Ahmed`` drawn in four of the five instances of a rare value
@@ -504,14 +506,12 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         # ``小柄``): its regions rank by their strongest claim, and any two
         # that reach ``params.predicts`` tie
         once = stats.val.get(v, 0).bit_count() <= 1
-
-        def strength(sc):
-            return _once_strength(sc, params) if once else sum(sc)
+        strength = (lambda sc: _once_strength(sc, params)) if once else sum
         # (the units no other value claims more, all its claims): a value
         # whose every unit another value claims more -- *particular* beside
         # *particularly*, both ``ચોક્કસ`` -- still ranks its regions
-        totals = [((strength(ranks[(r, v)]), strength(score[(r, os[0])])), r)
-                  for r in range(len(regions))]
+        totals = [((strength(mine), strength(sc)), r)
+                  for r, (mine, sc) in enumerate(zip(per_rank[v], per_region[v]))]
         ranked = sorted([t for t in totals if t[0][1] > 0],
                         key=lambda t: (-t[0][0], -t[0][1], t[1]))
         if len(ranked) > len(os) and all(

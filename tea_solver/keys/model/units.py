@@ -34,6 +34,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
@@ -260,11 +261,15 @@ def written_spaced(texts: Iterable[str]) -> bool:
     still counted in words."""
     texts = list(texts)
     letters = unspaced = 0
+    # each distinct character once, with its count (a group's texts repeat a
+    # few dozen letters thousands of times)
+    seen: Counter = Counter()
     for t in texts:
-        for ch in t:
-            if ch.isalpha():
-                letters += 1
-                unspaced += char_class(ch) == CHAR
+        seen.update(t)
+    for ch, k in seen.items():
+        if ch.isalpha():
+            letters += k
+            unspaced += k * (char_class(ch) == CHAR)
     return 2 * sum(" " in t for t in texts) >= len(texts) > 0 and 2 * unspaced < letters
 
 
