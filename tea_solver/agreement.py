@@ -366,9 +366,12 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
             for src in _source_of(src_map, fills[b]):
                 forms[src].add(fills[b])
         multi = {src for src, fs in forms.items() if len(fs) > 1}
-        if not multi:
+        if multi:
+            multis[b] = (multi, src_map, forms)
+    for b in slots:
+        if b not in multis:
             continue
-        multis[b] = (multi, src_map, forms)
+        multi, src_map, forms = multis[b]
         for a in slots:
             # a lexicon is shared by all draws of a key, so A's values can only
             # be restricted when A is the key's one draw in the template
@@ -379,7 +382,13 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
             found = _classes(item_fills, a, b, multi, src_map, elsewhere, tolerance, rate)
             if found is None or len(found[0]) < 2:
                 continue
-            cost = len(found[0]) + MISFIT_COST * found[1]
+            # in a noisy file a slot whose own values are agreement forms (an
+            # intensifier taking the state's class ending) controls only where
+            # no slot of single forms does: two slots agreeing with a third
+            # co-vary with each other as well as with it, and may show one
+            # contradiction fewer -- split by the intensifier, every part
+            # would keep the states of every class
+            cost = (tolerance > 0 and a in multis, len(found[0]) + MISFIT_COST * found[1])
             if best is None or cost < best[0]:
                 best = (cost, a, b, found[0], multi, src_map, elsewhere)
     if best is None:

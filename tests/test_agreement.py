@@ -177,3 +177,32 @@ def test_a_class_one_corrupted_reading_makes_is_no_class_in_a_noisy_file():
     assert sorted(i for p in parts for i in p.items) == [i for i, _f in fills if i != bad]
     clean = split_by_agreement(SHAPE, fills, keys, values)
     assert ["juge"] in [p.values[1] for p in clean] and len(clean) == 3
+
+
+def test_in_a_noisy_file_the_controller_is_a_slot_of_single_forms():
+    """Two intensifiers both agree with the state's class (``ooki`` /
+    ``ooka`` / ``ooku`` and ``sukoshii`` / …).  A corrupted copy replaced the
+    state by one of another class: against the state it contradicts both
+    intensifiers' forms, while the two intensifiers still agree with each
+    other.  The cheapest split is then by the first intensifier's forms --
+    and every part would generate the states of every class.  A slot whose
+    values are themselves agreement forms controls only where no slot of
+    single forms does: the split is by the state, one class per part."""
+    states = {w: e for _c, (w, e) in _ANIMALS.items()}
+    adv = {"ook": "big", "sukosh": "little"}
+    S, V, W = (0, 0), (1, 0), (2, 0)
+    shape = (("Ken ga ", V, " ", W, " ", S, " ga suki."),)
+    rows = [{S: w, V: "ook" + e, W: "sukosh" + e} for w, e in states.items()] * 3
+    rows.append({S: "inu", V: "ooka", W: "sukosha"})        # the corrupted copy
+    keys = {0: _key(0, "animal", {w: {c} for c, (w, _e) in _ANIMALS.items()}),
+            1: _key(1, "big", {"ook" + e: {"big"} for e in "iau"}),
+            2: _key(2, "little", {"sukosh" + e: {"little"} for e in "iau"})}
+    values = {0: list(states), 1: ["ook" + e for e in "iau"], 2: ["sukosh" + e for e in "iau"]}
+    fills = list(enumerate(rows))
+    parts = split_by_agreement(shape, fills, keys, values, noise_rate=0.1)
+    by_class = sorted((sorted(p.values[0]), sorted(p.values[1]), sorted(p.values[2]))
+                      for p in parts)
+    assert by_class == sorted(
+        (sorted(w for w, e in states.items() if e == end), ["ook" + end], ["sukosh" + end])
+        for end in "iau")
+    assert sorted(i for p in parts for i in p.items) == list(range(len(rows) - 1))
