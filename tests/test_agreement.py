@@ -48,15 +48,21 @@ def _profession_file():
             if name != "Ahmed":
                 rows += [(name, p, fem) for p in FEMININE]
     fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(rows)]
-    nat_sources = {}
-    for src, forms in NATIONALITY.items():
+    return (fills,) + _profession_keys(NATIONALITY)
+
+
+def _profession_keys(nationality: dict) -> tuple:
+    """The three keys (first name, profession, nationality: each form
+    translating its source nationality) and their lexicons."""
+    nat_sources: dict = {}
+    for src, forms in nationality.items():
         for form in forms:
             nat_sources.setdefault(form, set()).add(src)
     keys = {0: _key(0, "first_name", {n: {n} for n in NAMES}),
             1: _key(1, "profession", {p: {p} for p in MASCULINE + FEMININE}),
             2: _key(2, "nationality", nat_sources)}
     values = {0: list(NAMES), 1: MASCULINE + FEMININE, 2: list(nat_sources)}
-    return fills, keys, values
+    return keys, values
 
 
 def test_the_slot_that_decides_a_form_without_contradiction_is_the_controller():
@@ -144,15 +150,7 @@ def _sparse_profession_file():
     for k, p in enumerate(MASCULINE + FEMININE):
         for m, (masc, fem) in enumerate(TEN.values()):
             rows.append((NAMES[(k + m) % len(NAMES)], p, fem if p in FEMININE else masc))
-    nat_sources = {}
-    for src, forms in TEN.items():
-        for form in forms:
-            nat_sources.setdefault(form, set()).add(src)
-    keys = {0: _key(0, "first_name", {n: {n} for n in NAMES}),
-            1: _key(1, "profession", {p: {p} for p in MASCULINE + FEMININE}),
-            2: _key(2, "nationality", nat_sources)}
-    values = {0: list(NAMES), 1: MASCULINE + FEMININE, 2: list(nat_sources)}
-    return rows, keys, values
+    return (rows,) + _profession_keys(TEN)
 
 
 def test_a_class_one_corrupted_reading_makes_is_no_class_in_a_noisy_file():
