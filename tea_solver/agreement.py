@@ -171,12 +171,13 @@ def _absorb_noise_classes(classes: list, counts: Mapping, sig: Mapping, rate: fl
     contradictions are all its observations.
     """
     from tea_solver.keys.model import binomial_median
-    seen_n: Counter = Counter()
-    for (value, _dep), forms in counts.items():
-        seen_n[value] += sum(forms.values())
+    readings: dict = defaultdict(dict)      # A value -> dep -> Counter of forms
+    for (value, dep), forms in counts.items():
+        readings[value][dep] = forms
+    seen_n = {v: sum(sum(f.values()) for f in deps.values()) for v, deps in readings.items()}
 
     def against(value, merged) -> int:
-        return sum(n for (v, dep), forms in counts.items() if v == value and dep in merged
+        return sum(n for dep, forms in readings[value].items() if dep in merged
                    for form, n in forms.items() if form != merged[dep])
 
     alive = list(range(len(classes)))
@@ -300,7 +301,7 @@ MAX_SPLITS = 3      # nested class splits of one template (independent agreement
 #: tolerance; the split kept is the one that explains the group at least
 #: cost: one unit per part, and per contradicting observation (an instance
 #: the parts leave uncovered) what the noise-robust cover charges for leaving
-#: a sound instance out (three templates, :func:`tea_solver.extract._outlier_costs`).
+#: a sound instance out (:func:`tea_solver.extract._outlier_costs` reads it here).
 #: A first name "deciding" a nationality's gender, 54 observations against
 #: it, loses to the profession that decides it with none.  In a clean file no
 #: contradiction is tolerated and the fewest parts win, as before.
@@ -331,8 +332,7 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
     that agrees with the subject) keeps its forms, and each part is split
     again by what decides them (``MAX_SPLITS`` levels at most).
     """
-    parts = _split_once(shape, item_fills, keys, values, evidence,
-                        noise_tolerance(noise_rate, len(item_fills)), noise_rate or 0.0)
+    parts = _split_once(shape, item_fills, keys, values, evidence, noise_rate or 0.0)
     if len(parts) < 2 or depth + 1 >= MAX_SPLITS:
         return parts
     out = []
@@ -349,7 +349,8 @@ def split_by_agreement(shape, item_fills: Sequence[tuple], keys: Mapping[int, Ke
 
 def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
                 values: Mapping[int, list], evidence: Mapping | None,
-                tolerance: int = 0, rate: float = 0.0) -> list[Part]:
+                rate: float = 0.0) -> list[Part]:
+    tolerance = noise_tolerance(rate, len(item_fills))
     whole = [Part(dict(values), [i for i, _f in item_fills])]
     slots = sorted({p for parts in shape for p in parts if not isinstance(p, str)})
     draws: dict = defaultdict(int)

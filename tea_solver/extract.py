@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from tea_solver import __version__, signals
+from tea_solver.agreement import MISFIT_COST
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
 from tea_solver.cover.greedy import greedy_order
@@ -402,7 +403,7 @@ def _outlier_costs(opts: "ExtractOptions", alignment) -> tuple[int, int] | None:
     template of their own) by more than chance explains
     (:func:`tea_solver.keys.model.noisy_file`), the file is clean and the
     cover is the full one.  Otherwise a flagged instance costs next to nothing to leave out (it is
-    explained as a corrupted copy), a sound one costs three templates (it is
+    explained as a corrupted copy), a sound one costs three templates (``agreement.MISFIT_COST``; it is
     always covered), and a template costs ``log 1/π``.  Costs are in
     thousandths of a nat (CP-SAT takes integers).
     """
@@ -415,7 +416,7 @@ def _outlier_costs(opts: "ExtractOptions", alignment) -> tuple[int, int] | None:
     if not getattr(alignment, "noisy", False):
         return None
     template_cost = int(round(1000 * math.log(1 / prior)))
-    return template_cost, 3 * template_cost
+    return template_cost, MISFIT_COST * template_cost
 
 
 def _item_occurrences(instances: Sequence[Instance], alignment) -> list | None:
