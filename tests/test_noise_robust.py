@@ -610,6 +610,47 @@ def test_a_value_containing_a_frame_unit_is_not_cut_by_its_match():
             assert not any(ms[1:len(s) - 3]), (s, ms)   # the value is one run
 
 
+def test_a_doubling_many_instances_show_alike_is_the_values_own():
+    """``Q {v} X ?`` where seven values of twenty end in ``X`` (``…တာံဆု``
+    before the frame's ``ဆု``): ``Q v X X ?`` is no corrupted doubling -- a
+    corruption doubles a unit of one instance at random, and seven instances
+    alike are more than the quarter of the group the frame allows to differ.
+    The frame's ``X`` is the second copy and each value is one run.  One
+    doubling alone (``stark? stark?``) stays a corruption; so do two alike
+    among twenty, unless they are every instance of one value."""
+    q, x, ask = 1, 2, 3
+    seqs = [[q, 100 + k, x, ask] for k in range(13)] + \
+        [[q, 50 + k, x, x, ask] for k in range(7)]
+    marks = frame_units(seqs, ModelParams().frame_share, [[s[1]] for s in seqs])
+    for s, ms in zip(seqs, marks):
+        assert ms == [True] + [False] * (len(s) - 3) + [True, True], (s, ms)
+    # two instances alike among twenty: a corruption, wherever their values
+    # are seen only there
+    seqs = [[q, 100 + k, x, ask] for k in range(18)] + [[q, 50, x, x, ask], [q, 51, x, x, ask]]
+    marks = frame_units(seqs, ModelParams().frame_share, [[s[1]] for s in seqs])
+    assert marks[-1] == marks[-2] == [True, False, True, False, True]
+    # ... unless both are the instances of one value, which shows it each time
+    values = [[s[1]] for s in seqs[:18]] + [["v"], ["v"]]
+    marks = frame_units(seqs, ModelParams().frame_share, values)
+    assert marks[-1] == marks[-2] == [True, False, False, True, True]
+
+
+def test_a_frame_unit_between_two_values_is_the_copy_the_others_read_alike():
+    """``N C {s} X {v} .`` where some states end in ``X`` (``{s}ဆု{very}``):
+    matched to either copy, the frame's ``X`` leaves as many runs.  Matched to
+    the state's own, the adverb's run would begin with it (``X v``), a run no
+    other instance shows; matched to the second copy, the adverb's run is the
+    adverb alone, as in every other instance."""
+    c, x, dot = 1, 2, 3
+    seqs = []
+    for k in range(21):
+        state = [50 + k, x] if k % 3 == 0 else [100 + k]
+        seqs.append([10 + k % 4, c] + state + [x, 300 + k // 3 % 3, dot])
+    marks = frame_units(seqs, ModelParams().frame_share)
+    for s, ms in zip(seqs, marks):
+        assert ms == [False, True] + [False] * (len(s) - 5) + [True, False, True], (s, ms)
+
+
 def test_a_value_ending_in_the_frame_unit_before_it_keeps_its_gap():
     """``N C {v} . N C {w} .`` where one value ends in the copula's own unit
     (``Ahmed ផើ ពូំផើ ។``).  Matching the copula late, to the value's last

@@ -10,6 +10,12 @@ falls short of it).  Every instance is then aligned to that consensus frame,
 and the units left over form its *regions*: runs of units between frame
 units, each holding the translation of one slot or of several adjacent ones.
 
+Where a frame unit's text is also a value's, the LCS can match either copy:
+the alignment kept is the one that leaves fewer runs of other units (a value
+is one run), reads a doubled stretch as a corruption only where few
+instances show it alike (:func:`_systematic`), and between two readings
+with as many runs, the one whose runs the group's other instances show.
+
 The alignments run as one batched dynamic programme per group (numpy), so a
 group of 30,000 instances costs a few vectorised passes, not a Python loop
 per cell.
@@ -24,7 +30,8 @@ import numpy as np
 
 
 def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
-                 glued: Sequence | None = None):
+                 glued: Sequence | None = None, values: Sequence | None = None,
+                 frame_share: float = 1.0):
     """For every sequence (rows of ``seqs``, padded with -1), the positions a
     longest common subsequence with ``ref`` matches.
 
@@ -32,7 +39,9 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     reference positions.  Backtracking prefers to skip a sequence unit
     before a reference unit, deterministically.  ``glued`` (per row, per
     unit: does it touch the unit before it), where the script is written
-    with spaces: a doubled stretch starts a word.
+    with spaces: a doubled stretch starts a word.  ``values`` (per row, the
+    values of its slots) and ``frame_share``: which doubled stretches too
+    many instances show alike to be corruptions (:func:`_systematic`).
     """
     n, width = seqs.shape
     m = len(ref)
@@ -58,7 +67,8 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     # would be the value's last syllable, the name's region would run into
     # the value's and the value's own gap would be empty).  Unless a run the
     # earliest leaves repeats the units just before it (``stark? stark?``):
-    # that is a doubled stretch, a corruption, not a value
+    # that is a doubled stretch, a corruption, not a value -- where few
+    # instances show it alike (:func:`_systematic`)
     # (the backtracking reads single cells: Python lists, not numpy scalars)
     ref_list = ref.tolist()
     earlies, gaps = [], []
@@ -71,26 +81,99 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         gaps.append(_filled_gaps(early, length))
         filled.update(gaps[-1])
     usual = [2 * filled[g] > n for g in range(m + 1)]
+    # the alternative: each row's latest alignment, where the earliest leaves
+    # runs it could join
+    lates: dict = {}
+    seen: Counter = Counter()           # run texts, over both alternatives of every row
     for r in range(n):
         length = int(lengths[r])
-        early = earlies[r]
-        best = early
-        runs = _unmatched_runs({i for i, _j in early}, length)
+        runs = _unmatched_runs({i for i, _j in earlies[r]}, length)
         # the row as Python ints: _repeats compares slices of it, which on a
         # numpy row costs a numpy scalar per unit
-        seq = seqs[r, :length].tolist() if len(runs) > 1 else None
-        if len(runs) > 1 and not any(_repeats(seq, a, b, glued[r] if glued else None)
-                                     for a, b in runs):
-            late = _backtrack(table[:length + 1, r, :].tolist(), seq,
-                              ref_list, length, m, True)
-            late_runs = _unmatched_runs({i for i, _j in late}, length)
-            if len(late_runs) < len(runs) and \
-                    _odd_gaps(_filled_gaps(late, length), usual) <= _odd_gaps(gaps[r], usual):
-                best = late
+        seq = seqs[r, :length].tolist() if runs else None
+        if len(runs) < 2:
+            seen.update({tuple(seq[a:b + 1]) for a, b in runs})
+            continue
+        late = _backtrack(table[:length + 1, r, :].tolist(), seq, ref_list, length, m, True)
+        late_runs = _unmatched_runs({i for i, _j in late}, length)
+        lates[r] = (seq, runs, late, late_runs)
+        seen.update({tuple(seq[a:b + 1]) for a, b in runs + late_runs})
+
+    def familiar(seq, runs) -> int:
+        return sum(seen[tuple(seq[a:b + 1])] for a, b in runs)
+
+    chosen, doubled = list(earlies), {}
+    for r, (seq, runs, late, late_runs) in lates.items():
+        length = int(lengths[r])
+        if len(late_runs) > len(runs) or late == earlies[r] or \
+                _odd_gaps(_filled_gaps(late, length), usual) > _odd_gaps(gaps[r], usual):
+            continue
+        if len(late_runs) < len(runs):
+            reps = _repeated_runs(seq, earlies[r], runs, glued[r] if glued else None)
+            if reps:
+                doubled[r] = (reps, late)
+            else:
+                chosen[r] = late
+        # as many runs either way (a frame unit between two values, one of
+        # which ends in its text: ``{s}ဆု{very}`` where seven states end in
+        # ``ဆု``): the reading whose runs the group's other instances show
+        # more often (the adverb alone, not the adverb with the state's
+        # last syllable before it)
+        elif familiar(seq, late_runs) > familiar(seq, runs):
+            chosen[r] = late
+    if doubled:
+        systematic = _systematic({r: reps for r, (reps, _l) in doubled.items()},
+                                 n, values, frame_share)
+        for r, (reps, late) in doubled.items():
+            if reps <= systematic:
+                chosen[r] = late
+    for r, best in enumerate(chosen):
         for i, j in best:
             out[r, i] = True
             refpos[r, i] = j
     return out, refpos
+
+
+def _repeated_runs(seq: list, pairs: list, runs: list, glued: Sequence | None) -> frozenset:
+    """The runs of unmatched units an alignment (``pairs``) leaves that repeat
+    the units just before them (:func:`_repeats`), each as (the reference
+    position matched last before it, its units)."""
+    ref_at = dict(pairs)
+    out = set()
+    for a, b in runs:
+        if _repeats(seq, a, b, glued):
+            before = max((ref_at[i] for i in range(a) if i in ref_at), default=-1)
+            out.add((before, tuple(seq[a:b + 1])))
+    return frozenset(out)
+
+
+def _systematic(repeats: dict, n: int, values: Sequence | None, frame_share: float) -> set:
+    """Of the doubled stretches the rows show (``repeats``: row -> its
+    stretches, :func:`_repeated_runs`), those that are not corruptions.
+
+    A corruption doubles a unit of one instance at random, so it is a
+    stretch few instances show alike: no more than the ``1 - frame_share``
+    of the group the frame itself allows to be corrupted or to differ, and
+    not every instance of one value (twice or more, ``frame_share`` of them:
+    what :func:`frame_units` asks of a unit that depends on a value).  A
+    stretch shown more often is text that repeats the unit beside it: a
+    value that ends in the frame's next syllable (``…တာံဆု`` before the
+    frame's ``ဆု``), whose last syllable, read as a doubling, went to the
+    frame and left the frame's own to the value."""
+    count: Counter = Counter(k for reps in repeats.values() for k in reps)
+    out = {k for k, c in count.items() if c > (1.0 - frame_share) * n}
+    if values is not None:
+        by_value: dict = {}
+        for r, vs in enumerate(values):
+            for v in set(vs):
+                by_value.setdefault(v, []).append(r)
+        for rows in by_value.values():
+            if len(rows) < 2:
+                continue
+            shown = Counter(k for r in rows for k in repeats.get(r, ()))
+            out.update(k for k, c in shown.items()
+                       if c >= 2 and c >= frame_share * len(rows))
+    return out
 
 
 def _filled_gaps(pairs: list, length: int) -> set:
@@ -218,7 +301,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
 
     ref_row = max(range(n), key=score)
     ref = arr[ref_row, :lengths[ref_row]]
-    _matched, refpos = _lcs_matches(arr, lengths, ref, glued)
+    _matched, refpos = _lcs_matches(arr, lengths, ref, glued, values, frame_share)
     counts = np.bincount(refpos[refpos >= 0], minlength=len(ref))
     keep = counts >= need
     final = final_pos = None        # the matches against ref[keep], once known
@@ -233,7 +316,8 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
         # frame unit it ties with (the ``ပဲ`` before it), in every instance
         # of a value that shows the same unit
         cand = np.flatnonzero(keep)
-        cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued)
+        cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued, values,
+                                             frame_share)
         for k, j in enumerate(cand):
             has = (candpos == k).any(axis=1)
             for rows in by_value.values():
@@ -247,7 +331,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     if len(frame) == 0:
         return [[False] * len(s) for s in seqs]
     if final is None:
-        final, final_pos = _lcs_matches(arr, lengths, frame, glued)
+        final, final_pos = _lcs_matches(arr, lengths, frame, glued, values, frame_share)
     if glued is not None:
         _moved_frame_units(arr, lengths, frame, final, final_pos)
     return [final[r, :lengths[r]].tolist() for r in range(n)]   # Python bools
