@@ -1324,3 +1324,75 @@ def test_a_value_translated_like_another_slots_value_keeps_its_regions():
     assert t["template"] == \
         "{first_name} wa sore ni {very} {s} da. {first_name1} wa sore ni {s} da."
     assert "kakujitsu" in t["lexicons"]["s"] and "kakujitsu" in t["lexicons"]["very"]
+
+
+def test_a_value_that_ends_with_the_syllable_the_frame_begins_with_keeps_it():
+    """The mirror of the test above: three states of eight end in ``ဆု``, the
+    syllable (*today*) the frame writes after every state (``…တာံဆုဆု``).
+    Read as a doubled stretch (``stark? stark?``, a corruption), the state's
+    last ``ဆု`` went to the frame and the frame's own to the value (``{s}?``
+    with ``…တာံဆုဆု``, a template of its own in every group).  A corruption
+    doubles a unit of one instance at random: a doubling every instance of a
+    value shows, or more instances than the frame allows to differ, is the
+    text's own."""
+    states = {"happy": "ဎ္လီံခာံ", "calm": "ညူထ္ဏုး", "proud": "ဎူစုံ", "eager": "တေရေံ",
+              "excited": "ထါဆ္ရိးတာံဆု", "open": "ခားတ္လေခု", "modest": "ဏါမ္ဠူတာံဆု",
+              "curious": "တူဉုဏုတာံဆု"}
+    rows = [_row("is", "%s is %s today." % (a, s), {"first_name": a, "s": s},
+                 "%sထ္လဲဏုံ%sဆု။" % (a, st)) for a in NAMES for s, st in states.items()]
+    rows += [_row("who", "Who is most %s today?" % s, {"s": s}, "မူရု့ညူဏီ့%sဆု?" % st)
+             for s, st in states.items()]
+    groups = extract_exact(rows)
+    for tid, frame in (("is", "{first_name}ထ္လဲဏုံ{s}ဆု။"), ("who", "မူရု့ညူဏီ့{s}ဆု?")):
+        got = [(t["template"], sorted(t["lexicons"]["s"])) for t in groups[tid]]
+        assert got == [(frame, sorted(states.values()))], tid
+
+
+def test_a_one_letter_frame_word_is_not_the_end_of_another_word():
+    """A verb-final language: *than* is ``a`` before the comparative (``Mary
+    Linda a oke ba.``) and *who* is ``Za`` (``Za oke ba?``).  ``Za`` ends in
+    ``a``: read as ``a`` with ``Z`` glued on (as ``wsayara`` is ``sayara``
+    with the conjunction), the comparative's marker -- licensed by *younger*
+    against *young* -- stood before every comparative in both groups and
+    went into the values (``a oke``), and the question was written
+    ``Z{adj[0]} ba?``, a word cut in two.  A one-letter word is no other
+    word's end by that alone."""
+    adjs = {("younger", "young"): ("oke", "suzi"), ("taller", "tall"): ("eja", "lelbi"),
+            ("stronger", "strong"): ("jiči", "keze"), ("shorter", "short"): ("ułal", "łuñu"),
+            ("older", "old"): ("ñukzu", "čelbo"), ("smarter", "smart"): ("łabis", "jesñal")}
+    rows = []
+    for a, b in itertools.permutations(NAMES, 2):
+        for (cmp_, base), (t0, _t1) in adjs.items():
+            rows.append(_row("than", "%s is %s than %s." % (a, cmp_, b),
+                             {"first_name": a, "adj": [cmp_, base], "first_name1": b},
+                             "%s %s a %s ba." % (a, b, t0)))
+        # ``ba`` (*is*) ends most sentences of the file
+        for where, t in (("here", "kiro"), ("at home", "umsa"), ("late", "ñeti")):
+            rows.append(_row(where, "%s is %s with %s." % (a, where, b),
+                             {"first_name": a, "first_name1": b}, "%s %s %s ba." % (a, b, t)))
+    for (cmp_, base), (t0, t1) in adjs.items():
+        rows.append(_row("who", "Who is %s?" % cmp_, {"adj": [cmp_, base]}, "Za %s ba?" % t0))
+        rows.append(_row("less", "Who is less %s?" % base, {"adj": [cmp_, base]},
+                         "Za gikjal %s ba?" % t1))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["than"]] == ["{first_name} {first_name1} a {adj[0]} ba."]
+    assert [t["template"] for t in groups["who"]] == ["Za {adj[0]} ba?"]
+    assert sorted(v[0] for v in groups["who"][0]["lexicons"]["adj"]) == \
+        sorted(t0 for t0, _ in adjs.values())
+
+
+def test_a_one_letter_word_is_no_longer_words_end_but_a_one_letter_stem_is():
+    """``same_word``: a reading that is the word with a template affix glued on
+    its far side is the same word (``wsayara`` / ``sayara``), but a word of
+    one letter is not the end of every word that ends in it (``Za``, *who*,
+    is not ``a``, *than*) -- unless it is the stem every group's reading
+    extends with its template's ending (``fö`` / ``fu`` of ``mo ñu-fö`` /
+    ``mo ñu-fu``: :func:`stem_before_affixes` finds ``f``)."""
+    from collections import Counter
+    from tea_solver.keys.model.units import same_word, stem_before_affixes
+    assert same_word("wsayara", "sayara", -1) and same_word("sayarat", "sayara", 1)
+    assert not same_word("Za", "a", -1) and not same_word("ab", "a", 1)
+    per_group = {0: Counter({"fö": 21}), 1: Counter({"fu": 17})}
+    stem = stem_before_affixes(per_group, 1, lambda _g, tail: tail in ("ö", "u"))
+    assert stem == "f"
+    assert all(same_word(r, stem, 1, stem=True) for r in ("fö", "fu"))

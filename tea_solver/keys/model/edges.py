@@ -360,9 +360,10 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # the word itself: the shortest of the groups' readings that the others
         # extend on the far side (``sayara`` where another group glues ``w``
         # on), whichever of them is the more frequent
-        m = words[key] = (inner_word(per_group.values(), side)
-                          or stem_before_affixes(per_group, side, _template_affix(cores, v, side))
-                          or m)
+        inner = inner_word(per_group.values(), side)
+        stem = None if inner else \
+            stem_before_affixes(per_group, side, _template_affix(cores, v, side))
+        m = words[key] = inner or stem or m
         # a value that does not select the unit votes for itself only: a
         # reading seen once in the whole file (a corrupted copy cut short, so
         # the neighbour stands a unit further out), or a neighbouring slot's
@@ -393,7 +394,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             w = min(1.0, seen / 2)
             pairs[pool] += w
             agree[pool] += w * (bool(intact.get(g)) and same_word(
-                intact[g].most_common(1)[0][0], m, side))
+                intact[g].most_common(1)[0][0], m, side, stem=stem is not None))
     # per place, the share of the slot's values whose text there is one that
     # other values select too, in every group they occur in (a paradigm that
     # translates a source word every sentence has covers every value: each

@@ -141,11 +141,18 @@ def cut(text: str) -> Text:
                 tuple(text[a:b] for a, b in zip(starts, ends)))
 
 
-def same_word(text: str, m: str, side: int) -> bool:
+def same_word(text: str, m: str, side: int, stem: bool = False) -> bool:
     """``text`` is ``m``, ``m`` with a template affix glued on its far side, or
     another case of the same word (``машину`` beside ``машина``: a common stem
-    of three letters or more and most of each word)."""
-    if text == m or (text.endswith(m) if side < 0 else text.startswith(m)):
+    of three letters or more and most of each word).  A word of one letter is
+    no word's end by that alone: many words end in ``a`` (``Za``, *who*, is
+    not ``a``, *than*, with ``Z`` glued on) -- unless ``m`` is a stem every
+    group's reading extends with a template affix (``stem``:
+    :func:`stem_before_affixes`, ``f`` of ``fö`` / ``fu``)."""
+    if text == m:
+        return True
+    if (stem or len(_clusters(m)) > 1) and \
+            (text.endswith(m) if side < 0 else text.startswith(m)):
         return True
     return same_stem(text, m)
 
