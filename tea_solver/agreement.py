@@ -174,7 +174,10 @@ def _absorb_noise_classes(classes: list, counts: Mapping, sig: Mapping, rate: fl
     readings: dict = defaultdict(dict)      # A value -> dep -> Counter of forms
     for (value, dep), forms in counts.items():
         readings[value][dep] = forms
-    seen_n = {v: sum(sum(f.values()) for f in deps.values()) for v, deps in readings.items()}
+    # (a Counter: a class member with no reading of a multi-form value, an A
+    # value that met none, has no observations -- not a missing key)
+    seen_n = Counter({v: sum(sum(f.values()) for f in deps.values())
+                      for v, deps in readings.items()})
 
     def against(value, merged) -> int:
         return sum(n for dep, forms in readings[value].items() if dep in merged

@@ -204,3 +204,25 @@ def test_in_a_noisy_file_the_controller_is_a_slot_of_single_forms():
         (sorted(w for w, e in states.items() if e == end), ["ook" + end], ["sukosh" + end])
         for end in "iau")
     assert sorted(i for p in parts for i in p.items) == list(range(len(rows) - 1))
+
+
+def test_a_value_only_the_other_groups_show_joins_its_class_in_a_noisy_file():
+    """The file's other groups say which form *policier* selects (the
+    masculine one); this group never drew it.  It is a member of a class with
+    no observation here: merging away the class the corrupted reading made
+    must count its observations as none (``un economista``, dev Spanish at
+    10 % noise, raised a KeyError there and stopped the whole file)."""
+    from tea_solver.agreement import _joint_classes, _sources
+    rows, keys, values = _sparse_profession_file()
+    bad = next(i for i, r in enumerate(rows) if r[1] == "juge" and r[2] == "indien")
+    rows[bad] = (rows[bad][0], "juge", "indienne")
+    fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(rows)]
+    multi = {src for src, (masc, fem) in TEN.items() if masc != fem}
+    elsewhere = {"policier": {"Indian": "indien", "Chinese": "chinois"},
+                 "policière": {"Indian": "indienne", "Chinese": "chinoise"}}
+    deps = [(NAT, multi, _sources(keys[2]), elsewhere)]
+    classes, contradictions = _joint_classes(fills, PROFESSION, deps, tolerance=int(0.1 * len(fills)),
+                                             rate=0.1)
+    members = sorted(sorted(m) for _seen, m in classes)
+    assert members == sorted([sorted(FEMININE + ["policière"]), sorted(MASCULINE + ["policier"])])
+    assert contradictions == 1
