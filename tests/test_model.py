@@ -1396,3 +1396,38 @@ def test_a_one_letter_word_is_no_longer_words_end_but_a_one_letter_stem_is():
     stem = stem_before_affixes(per_group, 1, lambda _g, tail: tail in ("ö", "u"))
     assert stem == "f"
     assert all(same_word(r, stem, 1, stem=True) for r in ("fö", "fu"))
+
+
+def test_a_word_seen_once_is_no_claim_for_a_value_that_has_its_own_word_elsewhere():
+    """Two sentences with one frame (``{first_name} ba {very} {s} so.`` and the
+    same with ``{somewhat}``); both adverbs take the ending the state's class
+    chooses (``čolboku`` / ``čolbokuñas`` / ``čolbokulu``), and *super* is drawn
+    once in the file, beside *mildly* and a state of the ``ñas`` class.
+    ``iłičolñas`` is seen in that one instance only, so every value of the
+    instance claims it fully -- *mildly* too, whose own word stands in the
+    other sentence, a region with the same frame around it.  The tie went to
+    the first region: *mildly* shared it with *super* and got nothing; looked
+    up by its forms, it was read as its main form, ``čolboku``, and the
+    ending went to the frame (``{somewhat}ñas``, a template of its own).  A
+    word every value of the instance claims alike counts as their share, and
+    a value looked up by its forms is read as the longest one that stands
+    there."""
+    very = {"extremely": "čebu", "really": "lige", "very": "juñu"}
+    somewhat = {"mildly": "čolboku", "slightly": "oziki", "somewhat": "łezik"}
+    states = {"happy": ("ñagu", "ñas"), "sad": ("boju", "lu"), "calm": ("jeli", ""),
+              "busy": ("gułu", "")}
+
+    def row(a, b, v, s, w, vt):
+        st, end = states[s]
+        return _row("two", "%s is %s %s. %s is %s %s." % (a, v, s, b, w, s),
+                    {"first_name": a, "very": v, "s": s, "first_name1": b, "somewhat": w},
+                    "%s ba %s %s so. %s ba %s %s so." % (a, vt + end, st, b, somewhat[w] + end,
+                                                         st))
+    rows = [row(a, b, v, s, w, vt) for a, b in itertools.permutations(NAMES[:4], 2)
+            for v, vt in very.items() for s in states for w in somewhat]
+    rows.append(row("Priya", "Mary", "super", "happy", "mildly", "iłičol"))
+    groups = extract_exact(rows)
+    frame = "{first_name} ba {very} {s} so. {first_name1} ba {somewhat} {s} so."
+    assert {t["template"] for t in groups["two"]} == {frame}
+    ñas = next(t for t in groups["two"] if "ñagu" in t["lexicons"]["s"])
+    assert "iłičolñas" in ñas["lexicons"]["very"] and "čolbokuñas" in ñas["lexicons"]["somewhat"]

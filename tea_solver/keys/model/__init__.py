@@ -843,7 +843,12 @@ def _place_empty(texts, os_list, rows) -> None:
 
 def _find(o: Occurrence, fields, have, forms) -> tuple | None:
     """The first place (on grapheme bounds, clear of other spans) where one of
-    the value's forms stands, for an occurrence co-variation did not place."""
+    the value's forms stands, for an occurrence co-variation did not place --
+    read as the longest of its forms that stands there: ``čolboku`` is the
+    start of ``čolbokuñas``, the form with the agreement ending the
+    instance's state chooses, and the ending must not be left to the frame
+    (``{somewhat}ñas``)."""
+    hits = []
     for form in forms:
         if not form:
             continue
@@ -853,8 +858,13 @@ def _find(o: Occurrence, fields, have, forms) -> tuple | None:
                     continue
                 if any(pf == f and a < pb and pa < b for _o, pf, pa, pb in have):
                     continue
-                return (o, f, a, b)
-    return None
+                hits.append((f, a, b))
+    if not hits:
+        return None
+    f, a, b = hits[0]
+    f, a, b = max((h for h in hits if h[0] == f and h[1] <= a and b <= h[2]),
+                  key=lambda h: h[2] - h[1])
+    return (o, f, a, b)
 
 
 def group_keys(al: GroupAlignment) -> tuple[list[Key], dict]:

@@ -469,6 +469,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     score = {}
     per_region: dict = defaultdict(list)    # lexval -> its scores in each region, in order
     per_rank: dict = defaultdict(list)      # the same, less the units another value claims more
+    per_share: dict = defaultdict(list)     # the same, a unit several claim most shared among them
     for r, (f, a, b) in enumerate(regions):
         units = fields[f].units
         alike = [u not in framed for u in units[a:b + 1]]
@@ -481,10 +482,14 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
                                            for u, al in zip(units[a:b + 1], alike)]
                 per_region[o.lexval].append(sc)
             score[(r, o)] = sc
-        # per unit, the strongest claim any of the instance's values makes
-        top = [max(col) for col in zip(*of_value.values())]
+        # per unit, the strongest claim any of the instance's values makes,
+        # and how many make it
+        cols = list(zip(*of_value.values()))
+        top = [max(col) for col in cols]
+        n_top = [sum(1 for x in col if x >= t) for col, t in zip(cols, top)]
         for v, sc in of_value.items():
             per_rank[v].append([x if x >= t else 0.0 for x, t in zip(sc, top)])
+            per_share[v].append([x / k if x >= t else 0.0 for x, t, k in zip(sc, top, n_top)])
     # each lexical value takes, for its k occurrences, the k regions it claims
     # most -- counting only the units no other value of the instance claims
     # more: ``Ahmed`` drawn in four of the five instances of a rare value
@@ -509,11 +514,17 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         strength = (lambda sc: _once_strength(sc, params)) if once else sum
         # (the units no other value claims more, all its claims): a value
         # whose every unit another value claims more -- *particular* beside
-        # *particularly*, both ``ચોક્કસ`` -- still ranks its regions
-        totals = [((strength(mine), strength(sc)), r)
-                  for r, (mine, sc) in enumerate(zip(per_rank[v], per_region[v]))]
+        # *particularly*, both ``ચોક્કસ`` -- still ranks its regions.  Where
+        # those tie, a unit other values of the instance claim as much counts
+        # as their share: a word seen once in the file (``iłičolñas``, *super*
+        # with the one agreement ending it shows once) is claimed fully by
+        # every value of its instance, *mildly* too, whose own word
+        # (``čolbokuñas``) no other value claims
+        totals = [((strength(mine), strength(sc), strength(mine if once else shared)), r)
+                  for r, (mine, sc, shared) in enumerate(zip(per_rank[v], per_region[v],
+                                                              per_share[v]))]
         ranked = sorted([t for t in totals if t[0][1] > 0],
-                        key=lambda t: (-t[0][0], -t[0][1], t[1]))
+                        key=lambda t: (-t[0][0], -t[0][1], -t[0][2], t[1]))
         if len(ranked) > len(os) and all(
                 abs(x - y) < 1e-9 for x, y in zip(ranked[len(os) - 1][0], ranked[len(os)][0])):
             if ties is not None:
@@ -521,6 +532,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             if where is not None:
                 seen = [where.get(o.place, Counter()) for o in os]
                 ranked.sort(key=lambda t: (-round(t[0][0], 9), -round(t[0][1], 9),
+                                           -round(t[0][2], 9),
                                            -max(c[_context(fields, frame, *regions[t[1]])]
                                                 for c in seen), t[1]))
         best = ranked[:len(os)]
