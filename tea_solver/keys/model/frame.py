@@ -114,12 +114,16 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
                 doubled[r] = (reps, late)
             else:
                 chosen[r] = late
-        # as many runs either way (a frame unit between two values, one of
-        # which ends in its text: ``{s}ဆု{very}`` where seven states end in
-        # ``ဆု``): the reading whose runs the group's other instances show
-        # more often (the adverb alone, not the adverb with the state's
-        # last syllable before it)
-        elif familiar(seq, late_runs) > familiar(seq, runs):
+        # as many runs either way, the frame unit matched to one of two copies
+        # side by side (a frame unit between two values, one of which ends in
+        # its text: ``{s}ဆု{very}`` where seven states end in ``ဆု``): the
+        # reading whose runs the group's other instances show more often (the
+        # adverb alone, not the adverb with the state's last syllable before
+        # it).  Only there: where the alignments differ more (a corrupted
+        # copy that doubled a sentence), a run of a common value (a name) is
+        # no evidence of where the frame stands
+        elif _side_by_side(earlies[r], late) and \
+                familiar(seq, late_runs) > familiar(seq, runs):
             chosen[r] = late
     if doubled:
         systematic = _systematic({r: reps for r, (reps, _l) in doubled.items()},
@@ -132,6 +136,16 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
             out[r, i] = True
             refpos[r, i] = j
     return out, refpos
+
+
+def _side_by_side(early: list, late: list) -> bool:
+    """Do two alignments (:func:`_backtrack`'s pairs) differ only in where
+    some reference units are matched, each to one of two neighbouring
+    copies of it (one per sentence where two states end in the frame's
+    syllable)?"""
+    e = {j: i for i, j in set(early) - set(late)}
+    l_ = {j: i for i, j in set(late) - set(early)}
+    return bool(e) and e.keys() == l_.keys() and all(abs(e[j] - l_[j]) == 1 for j in e)
 
 
 def _repeated_runs(seq: list, pairs: list, runs: list, glued: Sequence | None) -> frozenset:
