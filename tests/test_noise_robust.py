@@ -651,6 +651,27 @@ def test_a_frame_unit_between_two_values_is_the_copy_the_others_read_alike():
         assert ms == [False, True] + [False] * (len(s) - 5) + [True, False, True], (s, ms)
 
 
+def test_a_corrupted_copy_is_not_realigned_by_how_common_its_runs_are():
+    """The familiar-runs reading decides only between two neighbouring copies
+    of a frame unit.  A corrupted copy that repeats a value and a full stop
+    and swaps the sentences (``Robert'za Dohatoło. Dohatoło. Robert'za łü
+    fako-niło.``) has two alignments with as many runs that differ far apart;
+    the one that makes the frequent name a run of its own read as more
+    familiar, and moved the frame's full stop -- on seed 13's noisy mix-all
+    that changed what the file reads as the nationality's glued ending.  Such
+    a row keeps its earliest alignment."""
+    q, za, dot = 2, 3, 4
+    seqs = [[10 + k % 4, q, za, 100 + k, dot, 10 + (k + 1) % 4, q, za, 200 + k % 5, dot]
+            for k in range(24)]
+    odd = [10, q, za, 205, dot, 205, dot, 10, q, za, 130, dot]
+    seqs.insert(6, odd)
+    marks = frame_units(seqs, ModelParams().frame_share)
+    for s, ms in zip(seqs, marks):
+        assert [u for u, m in zip(s, ms) if m] == [q, za, dot, q, za, dot]
+    assert marks[6] == [False, True, True, False, True, False, False, False, True, True,
+                        False, True]
+
+
 def test_a_value_ending_in_the_frame_unit_before_it_keeps_its_gap():
     """``N C {v} . N C {w} .`` where one value ends in the copula's own unit
     (``Ahmed ផើ ពូំផើ ។``).  Matching the copula late, to the value's last
