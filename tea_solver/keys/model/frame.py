@@ -14,7 +14,9 @@ Where a frame unit's text is also a value's, the LCS can match either copy:
 the alignment kept is the one that leaves fewer runs of other units (a value
 is one run), reads a doubled stretch as a corruption only where few
 instances show it alike (:func:`_systematic`), and between two readings
-with as many runs, the one whose runs the group's other instances show.
+with as many runs that differ only in which of two neighbouring copies a
+frame unit takes (:func:`_side_by_side`), the one whose runs the group's
+other instances show.
 
 The alignments run as one batched dynamic programme per group (numpy), so a
 group of 30,000 instances costs a few vectorised passes, not a Python loop
