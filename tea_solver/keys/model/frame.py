@@ -32,7 +32,7 @@ import numpy as np
 
 
 def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
-                 glued: Sequence | None = None, values: Sequence | None = None,
+                 glued: Sequence | None = None, by_value: dict | None = None,
                  frame_share: float = 1.0):
     """For every sequence (rows of ``seqs``, padded with -1), the positions a
     longest common subsequence with ``ref`` matches.
@@ -41,9 +41,9 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     reference positions.  Backtracking prefers to skip a sequence unit
     before a reference unit, deterministically.  ``glued`` (per row, per
     unit: does it touch the unit before it), where the script is written
-    with spaces: a doubled stretch starts a word.  ``values`` (per row, the
-    values of its slots) and ``frame_share``: which doubled stretches too
-    many instances show alike to be corruptions (:func:`_systematic`).
+    with spaces: a doubled stretch starts a word.  ``by_value`` (value -> the
+    rows that draw it) and ``frame_share``: which doubled stretches too many
+    instances show alike to be corruptions (:func:`_systematic`).
     """
     n, width = seqs.shape
     m = len(ref)
@@ -85,23 +85,30 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     usual = [2 * filled[g] > n for g in range(m + 1)]
     # the alternative: each row's latest alignment, where the earliest leaves
     # runs it could join
+    row_runs: list = []                 # per row, its earliest alignment's runs
     lates: dict = {}
-    seen: Counter = Counter()           # run texts, over both alternatives of every row
     for r in range(n):
         length = int(lengths[r])
         runs = _unmatched_runs({i for i, _j in earlies[r]}, length)
+        row_runs.append(runs)
+        if len(runs) < 2:
+            continue
         # the row as Python ints: _repeats compares slices of it, which on a
         # numpy row costs a numpy scalar per unit
-        seq = seqs[r, :length].tolist() if runs else None
-        if len(runs) < 2:
-            seen.update({tuple(seq[a:b + 1]) for a, b in runs})
-            continue
+        seq = seqs[r, :length].tolist()
         late = _backtrack(table[:length + 1, r, :].tolist(), seq, ref_list, length, m, True)
-        late_runs = _unmatched_runs({i for i, _j in late}, length)
-        lates[r] = (seq, runs, late, late_runs)
-        seen.update({tuple(seq[a:b + 1]) for a, b in runs + late_runs})
+        lates[r] = (seq, runs, late, _unmatched_runs({i for i, _j in late}, length))
+    seen: Counter = Counter()           # run texts, over both alternatives of every row
 
     def familiar(seq, runs) -> int:
+        if not seen:                    # counted once, where some row asks
+            for r, runs_r in enumerate(row_runs):
+                if r in lates:
+                    seq_r, _runs, _late, late_runs = lates[r]
+                    seen.update({tuple(seq_r[a:b + 1]) for a, b in runs_r + late_runs})
+                elif runs_r:
+                    seq_r = seqs[r, :int(lengths[r])].tolist()
+                    seen.update({tuple(seq_r[a:b + 1]) for a, b in runs_r})
         return sum(seen[tuple(seq[a:b + 1])] for a, b in runs)
 
     chosen, doubled = list(earlies), {}
@@ -129,7 +136,7 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
             chosen[r] = late
     if doubled:
         systematic = _systematic({r: reps for r, (reps, _l) in doubled.items()},
-                                 n, values, frame_share)
+                                 n, by_value, frame_share)
         for r, (reps, late) in doubled.items():
             if reps <= systematic:
                 chosen[r] = late
@@ -163,7 +170,7 @@ def _repeated_runs(seq: list, pairs: list, runs: list, glued: Sequence | None) -
     return frozenset(out)
 
 
-def _systematic(repeats: dict, n: int, values: Sequence | None, frame_share: float) -> set:
+def _systematic(repeats: dict, n: int, by_value: dict | None, frame_share: float) -> set:
     """Of the doubled stretches the rows show (``repeats``: row -> its
     stretches, :func:`_repeated_runs`), those that are not corruptions.
 
@@ -178,11 +185,7 @@ def _systematic(repeats: dict, n: int, values: Sequence | None, frame_share: flo
     frame and left the frame's own to the value."""
     count: Counter = Counter(k for reps in repeats.values() for k in reps)
     out = {k for k, c in count.items() if c > (1.0 - frame_share) * n}
-    if values is not None:
-        by_value: dict = {}
-        for r, vs in enumerate(values):
-            for v in set(vs):
-                by_value.setdefault(v, []).append(r)
+    if by_value is not None:
         for rows in by_value.values():
             if len(rows) < 2:
                 continue
@@ -317,22 +320,24 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
 
     ref_row = max(range(n), key=score)
     ref = arr[ref_row, :lengths[ref_row]]
-    _matched, refpos = _lcs_matches(arr, lengths, ref, glued, values, frame_share)
-    counts = np.bincount(refpos[refpos >= 0], minlength=len(ref))
-    keep = counts >= need
-    final = final_pos = None        # the matches against ref[keep], once known
-    if values is not None and keep.any():
-        by_value: dict = {}
+    by_value: dict | None = None     # value -> the rows that draw it
+    if values is not None:
+        by_value = {}
         for r, vs in enumerate(values):
             for v in set(vs):
                 by_value.setdefault(v, []).append(r)
+    _matched, refpos = _lcs_matches(arr, lengths, ref, glued, by_value, frame_share)
+    counts = np.bincount(refpos[refpos >= 0], minlength=len(ref))
+    keep = counts >= need
+    final = final_pos = None        # the matches against ref[keep], once known
+    if by_value is not None and keep.any():
         # which instances lack a unit is read against the candidate frame
         # alone: against the whole reference, a value's unit the reference
         # happens to show (``သူ`` of its adverb) can take the match from a
         # frame unit it ties with (the ``ပဲ`` before it), in every instance
         # of a value that shows the same unit
         cand = np.flatnonzero(keep)
-        cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued, values,
+        cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued, by_value,
                                              frame_share)
         for k, j in enumerate(cand):
             has = (candpos == k).any(axis=1)
@@ -347,7 +352,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     if len(frame) == 0:
         return [[False] * len(s) for s in seqs]
     if final is None:
-        final, final_pos = _lcs_matches(arr, lengths, frame, glued, values, frame_share)
+        final, final_pos = _lcs_matches(arr, lengths, frame, glued, by_value, frame_share)
     if glued is not None:
         _moved_frame_units(arr, lengths, frame, final, final_pos)
     return [final[r, :lengths[r]].tolist() for r in range(n)]   # Python bools

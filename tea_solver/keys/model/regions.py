@@ -469,7 +469,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     score = {}
     per_region: dict = defaultdict(list)    # lexval -> its scores in each region, in order
     per_rank: dict = defaultdict(list)      # the same, less the units another value claims more
-    per_share: dict = defaultdict(list)     # the same, a unit several claim most shared among them
+    tops: list = []                         # per region, per unit: the strongest claim, how many make it
     for r, (f, a, b) in enumerate(regions):
         units = fields[f].units
         alike = [u not in framed for u in units[a:b + 1]]
@@ -487,9 +487,9 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         cols = list(zip(*of_value.values()))
         top = [max(col) for col in cols]
         n_top = [sum(1 for x in col if x >= t) for col, t in zip(cols, top)]
+        tops.append((top, n_top))
         for v, sc in of_value.items():
             per_rank[v].append([x if x >= t else 0.0 for x, t in zip(sc, top)])
-            per_share[v].append([x / k if x >= t else 0.0 for x, t, k in zip(sc, top, n_top)])
     # each lexical value takes, for its k occurrences, the k regions it claims
     # most -- counting only the units no other value of the instance claims
     # more: ``Ahmed`` drawn in four of the five instances of a rare value
@@ -520,11 +520,11 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         # with the one agreement ending it shows once) is claimed fully by
         # every value of its instance, *mildly* too, whose own word
         # (``čolbokuñas``) no other value claims
-        totals = [((strength(mine), strength(sc), strength(mine if once else shared)), r)
-                  for r, (mine, sc, shared) in enumerate(zip(per_rank[v], per_region[v],
-                                                              per_share[v]))]
-        ranked = sorted([t for t in totals if t[0][1] > 0],
-                        key=lambda t: (-t[0][0], -t[0][1], -t[0][2], t[1]))
+        totals = [((strength(mine), strength(sc)), r)
+                  for r, (mine, sc) in enumerate(zip(per_rank[v], per_region[v]))]
+        totals = _with_shares([t for t in totals if t[0][1] > 0], per_region[v], tops,
+                              strength, once)
+        ranked = sorted(totals, key=lambda t: (-t[0][0], -t[0][1], -t[0][2], t[1]))
         if len(ranked) > len(os) and all(
                 abs(x - y) < 1e-9 for x, y in zip(ranked[len(os) - 1][0], ranked[len(os)][0])):
             if ties is not None:
@@ -574,6 +574,30 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             out.append(Piece(o, f, a + lo, a + hi, *seg))
     out.sort(key=lambda p: (p.field, p.first))
     return out, homeless
+
+
+def _with_shares(totals: list, scores: list, tops: list, strength, once: bool) -> list:
+    """``totals`` (``((masked, plain), region)`` of one value, :func:`_place`)
+    with a third rank: the value's share of the units several of the
+    instance's values claim most alike (``x / k`` of a claim ``x`` that ``k``
+    values make), or the masked rank again for a value drawn once.  It only
+    breaks ties, so it is computed only for regions whose first two ranks
+    come within the tie tolerance of another region's (0 elsewhere, where it
+    decides nothing)."""
+    out = []
+    for ranks, r in totals:
+        tied = any(q != r and abs(ranks[0] - other[0]) < 1e-9 and abs(ranks[1] - other[1]) < 1e-9
+                   for other, q in totals)
+        if not tied:
+            third = 0.0
+        elif once:
+            third = ranks[0]
+        else:
+            top, n_top = tops[r]
+            third = strength([x / k if x >= t else 0.0
+                              for x, t, k in zip(scores[r], top, n_top)])
+        out.append(((*ranks, third), r))
+    return out
 
 
 def _once_strength(scores: Sequence[float], params: ModelParams) -> float:

@@ -151,8 +151,8 @@ def same_word(text: str, m: str, side: int, stem: bool = False) -> bool:
     :func:`stem_before_affixes`, ``f`` of ``fö`` / ``fu``)."""
     if text == m:
         return True
-    if (stem or len(_clusters(m)) > 1) and \
-            (text.endswith(m) if side < 0 else text.startswith(m)):
+    if (text.endswith(m) if side < 0 else text.startswith(m)) and \
+            (stem or len(_clusters(m)) > 1):
         return True
     return same_stem(text, m)
 
