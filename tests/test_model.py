@@ -693,7 +693,6 @@ def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
     assert derive(dict(governed, cover=0.4))["sep_paradigm"] == 0.0
 
 
-
 def test_a_value_unit_of_the_reference_does_not_take_a_frame_units_place():
     """``N {s} P . N {s} P {w} .``: the reference instance's adverb begins with
     a unit one adjective begins with too.  Matched against the whole
@@ -1244,6 +1243,84 @@ def test_an_ending_another_value_chooses_is_the_agreeing_values_without_spaces()
     got = by_group(extract(_records(control), ExtractOptions(**OPTS), progress=False))["very"]
     assert {tuple(sorted(t["lexicons"]["very"])) for t in got} == {
         tuple(sorted(vt + own[v] for v, vt in _UNSPACED_ADVERBS.items()))}
+
+
+_ONE_STATE_CLASS = {"happy": ("ษึณึ๋โอื", 0), "calm": ("คิ๋อาฝึ", 0), "eager": ("สึ่ฒี", 0),
+                    "proud": ("ใฝื้ฟี๋", 1), "serious": ("ฬุสิ่สุ", 1), "curious": ("ไฉาพู", 1),
+                    "enthusiastic": ("ฃา้ไบิฑื๋ฉั๋", 2)}
+
+
+def test_the_ending_of_a_class_of_one_state_is_the_adverbs_not_the_states():
+    """Adverbs take the ending of the state's class (nothing / ``ยึ้`` /
+    ``ไฉุ้``), and the third class has one state, *enthusiastic*: ``ไฉุ้``
+    is then seen with no other state and identifies it as well as its own
+    syllables do, so it joined the state's core where the adverb stands
+    beside it — two forms of the state (``ไฉุ้ฃา้…`` and ``ฃา้…``) and a
+    template of their own.  The same instance shows the state alone
+    (``ษีฃา้…``): where a value stands alone its reading is its form, and
+    the ending between the two values is decided as agreement — the
+    adverb's, as for the classes of several states."""
+    endings = ("", "ยึ้", "ไฉุ้")
+    rows = []
+    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
+        for s, (st, cls) in _ONE_STATE_CLASS.items():
+            rows.append(_row("plain", "%s is %s." % (a, s), {"first_name": a, "s": s},
+                             "%sษี%sยิ้อึ" % (a, st)))
+            for v, vt in _UNSPACED_ADVERBS.items():
+                rows.append(_row("one", "%s is %s %s, %s is %s." % (a, v, s, b, s),
+                                 {"first_name": a, "very": v, "s": s, "first_name1": b},
+                                 "%sษี%s%s%sปี๋ปืกี %sษี%sปี๋ปืกี" % (a, vt, endings[cls], st, b, st)))
+            for (v, vt), (w, wt) in itertools.permutations(_UNSPACED_ADVERBS.items(), 2):
+                rows.append(_row("two", "%s is %s %s, %s is %s %s." % (a, v, s, b, w, s),
+                                 {"first_name": a, "very": v, "s": s, "first_name1": b,
+                                  "very1": w},
+                                 "%sษี%s%s%sถี๋ %sษี%s%s%sถี๋" % (a, vt, endings[cls], st, b, wt,
+                                                                endings[cls], st)))
+    groups = extract_exact(rows)
+    for tid, frame in (("one", "{first_name}ษี{very}{s}ปี๋ปืกี {first_name1}ษี{s}ปี๋ปืกี"),
+                       ("two", "{first_name}ษี{very}{s}ถี๋ {first_name1}ษี{very1}{s}ถี๋")):
+        got = sorted((t["template"], sorted(t["lexicons"]["very"]), sorted(t["lexicons"]["s"]))
+                     for t in groups[tid])
+        assert got == sorted(
+            (frame, sorted(vt + ending for vt in _UNSPACED_ADVERBS.values()),
+             sorted(st for st, c in _ONE_STATE_CLASS.values() if c == cls))
+            for cls, ending in enumerate(endings))
+
+
+def test_one_corrupted_copy_where_a_value_stands_alone_does_not_recut_its_cores():
+    """Where a value shares its region with another, its core is cut down to
+    what it reads where it stands alone (:func:`regions.solo_cuts`).  Here
+    *a little* (``se doswı`` + its class ending) stands alone only in one
+    corrupted copy, which dropped the state and ``se``: one lone reading is
+    no form, and the cores beside the states keep ``se`` (cutting it off
+    all of them on one copy's word lost whole templates of a synthetic
+    language at 10 % noise)."""
+    from tea_solver.keys.model import observe
+    states = {"happy": ("hapı fır", 0), "calm": ("posat", 0), "eager": ("ñuva", 0),
+              "proud": ("vołur", 1), "serious": ("öñi", 1), "curious": ("tödewö", 1)}
+    endings = ("łur", "ja")
+    adverbs = {"a little": "se doswı", "somewhat": "maru", "slightly": "kipo",
+               "fairly": "ñürłü"}
+    rows = []
+    for a, b in itertools.permutations(NAMES[:5], 2):
+        for s, (st, cls) in states.items():
+            for v, vt in adverbs.items():
+                rows.append(_row("one", "%s is %s. %s is %s %s." % (a, s, b, v, s),
+                                 {"first_name": a, "s": s, "first_name1": b, "somewhat": v},
+                                 "%s'tatıs wu owı %swot. %s'tatıs wu owı %swot %s%s." % (
+                                     a, st, b, st, vt, endings[cls])))
+    for a in NAMES:
+        for s, (st, _cls) in states.items():
+            rows.append(_row("plain", "%s is %s." % (a, s), {"first_name": a, "s": s},
+                             "%s'tatıs %swot." % (a, st)))
+    rows.append(_row("one", "John is happy. Mary is a little happy.",
+                     {"first_name": "John", "s": "happy", "first_name1": "Mary",
+                      "somewhat": "a little"},
+                     "John'tatıs wu owı hapı fırwot. Mary'tatıs doswıłur."))
+    ob = observe(group_instances(_records(rows)))
+    cores = [o.core for o in ob.obs if o.lexval[2] == "a little"]
+    assert len(cores) == 121
+    assert sum(c.startswith("se ") for c in cores) == 120
 
 
 def test_a_value_that_begins_with_the_syllable_the_frame_ends_in_keeps_it_without_spaces():

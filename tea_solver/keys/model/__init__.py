@@ -48,7 +48,7 @@ from .edges import Evidence, admissible, features, probability, source_licenses
 from .ibm import Alignment
 from .forms import Obs, Settled, agreement_gaps, extents, observations, settle
 from .params import ModelParams
-from .regions import FileStats, canonical_cores, group_regions, trim_place_words
+from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
 from .units import cut, edit_views, same_stem, slot_mark, word_char, written_spaced
@@ -144,6 +144,7 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
                for (ts, os), insts in zip(prepared, groups.values())]
     trim_place_words(regions, stats, params)
     canonical_cores(regions)
+    solo_cuts(regions)
     obs = observations(regions)
     evidence = _evidence(groups, prepared, params, aligner)
     evidence.bound = slot_bound_units(groups, prepared, regions)

@@ -400,6 +400,68 @@ def canonical_cores(groups: Sequence["GroupRegions"]) -> int:
     return changed
 
 
+def solo_cuts(groups: Sequence["GroupRegions"]) -> int:
+    """Cut two values that share a region where each ends when it stands alone.
+
+    Where a value has a region of its own (frame units on both sides), co-
+    variation fixes its core; where the source puts two slots side by side
+    (``{very} {s}``), the cut between them is inferred, and a unit that
+    identifies one value only because that value's agreement class has one
+    member — the ending every adverb takes before *enthusiastic* and before
+    no other state — is read as that value's although the value never shows
+    it standing alone (``ษีฃา้ไบิฑื๋`` in the same instance).  The value's
+    reading where it stands alone is its form: where most of its lone cores
+    read one text, twice or more (one lone reading may be a corrupted
+    copy's), and a core that shares its region holds that text, the core is
+    cut down to it on the side that faces the neighbouring value
+    (the side facing the frame stays: a value's edge there is the frame's
+    business), and the units cut off are decided at the edge
+    (:mod:`.edges`, :func:`.forms.agreement_gaps`) like any material
+    between two values.  Returns how many cores changed."""
+    def core_text(fields, p) -> str:
+        t = fields[p.field]
+        return t.text[t.starts[p.first]:t.ends[p.last]]
+
+    alone: dict = defaultdict(Counter)
+    shared = []
+    for gr in groups:
+        for fields, frame, pieces in zip(gr.texts, gr.frame, gr.pieces):
+            by_region: dict = defaultdict(list)
+            for p in pieces:
+                flags = frame[p.field]
+                a = p.first
+                while a > 0 and not flags[a - 1]:
+                    a -= 1
+                by_region[(p.field, a)].append(p)
+            for ps in by_region.values():
+                if len(ps) == 1:
+                    alone[ps[0].occ.lexval][core_text(fields, ps[0])] += 1
+                else:
+                    shared.append((fields, sorted(ps, key=lambda p: p.first)))
+    changed = 0
+    for fields, ps in shared:
+        for j, p in enumerate(ps):
+            counts = alone.get(p.occ.lexval)
+            if not counts:
+                continue
+            best, k = counts.most_common(1)[0]
+            own = core_text(fields, p)
+            if own == best or k < 2 or 2 * k <= sum(counts.values()) or best not in own:
+                continue
+            t = fields[p.field]
+            # only the sides facing a neighbour may move
+            firsts = range(p.first, p.last + 1) if j > 0 else (p.first,)
+            for a in firsts:
+                hit = next((b for b in range(a, p.last + 1)
+                            if t.text[t.starts[a]:t.ends[b]] == best), None)
+                if hit is None or (hit < p.last and j == len(ps) - 1):
+                    continue
+                p.first, p.last = a, hit
+                changed += 1
+                break
+    return changed
+
+
 def _context(fields, frame, f: int, a: int, b: int) -> tuple:
     """The frame units just outside units ``a..b`` of field ``f`` (None at an
     edge of the field)."""
