@@ -1323,6 +1323,38 @@ def test_one_corrupted_copy_where_a_value_stands_alone_does_not_recut_its_cores(
     assert sum(c.startswith("se ") for c in cores) == 120
 
 
+def test_the_agreement_form_of_a_class_of_one_state_stays_the_adverbs_after_the_state():
+    """The order of *very enthusiastic* reversed (``fejesös lishübü``, state
+    first), the adverb a word of its own with its class's ending, and the
+    class-dependent copula (``le`` / ``wü``) before both.  ``lishübü``
+    identifies *extremely* and, its class having one state, *enthusiastic*
+    too; the cut that gave the adverb the copula and the state everything
+    after it claimed as much as the right one, and the source's order
+    (*very* first) won: ``{very}`` = ``le``.  On a tie, the cut where every
+    value gets a unit it claims wins."""
+    states = {"happy": ("tuwım", 0), "calm": ("nilö", 0), "eager": ("tüben", 0),
+              "proud": ("lawajat", 1), "serious": ("uwın", 1), "curious": ("mewöhü", 1),
+              "enthusiastic": ("feje", 2)}
+    endings, copulas = ("", "fö", "bü"), ("wü", "le", "le")
+    adverbs = {"very": "lishü", "really": "ñühe", "extremely": "mumosto", "quite": "hösbüñe"}
+    rows = []
+    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
+        for s, (st, cls) in states.items():
+            rows.append(_row("plain", "%s is %s." % (a, s), {"first_name": a, "s": s},
+                             "%s polu %ssös." % (a, st)))
+            for v, vt in adverbs.items():
+                rows.append(_row("one", "%s is %s %s, %s is %s." % (a, v, s, b, s),
+                                 {"first_name": a, "very": v, "s": s, "first_name1": b},
+                                 "%s ti polu %s %ssös %s%s. %s ti polu %s %ssös." % (
+                                     a, copulas[cls], st, vt, endings[cls], b, copulas[cls], st)))
+    groups = extract_exact(rows)
+    got = sorted((t["template"], sorted(t["lexicons"]["very"])) for t in groups["one"])
+    assert got == sorted(
+        ("{first_name} ti polu %s {s} {very}. {first_name1} ti polu %s {s}." % (c, c),
+         sorted(vt + e for vt in adverbs.values()))
+        for c, e in zip(copulas, endings))
+
+
 def test_a_value_that_begins_with_the_syllable_the_frame_ends_in_keeps_it_without_spaces():
     """A Burmese-like file: one template's frame ends in ``ကေ`` before the
     state, and *vocal* reads ``ကေဒါ့``: ``…ကေကေဒါ့…``.  The question template

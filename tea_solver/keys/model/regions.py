@@ -757,14 +757,21 @@ def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple
                     val = dp[s0][m - 1] + p[i] - p[s0]
                     if val > dp[i][m]:
                         dp[i][m], back[i][m] = val, s0
-        if best_total is None or dp[n][k] > best_total + 1e-12:
-            best_total = dp[n][k]
-            cuts, i = [], n
-            for m in range(k, 0, -1):
-                s0 = back[i][m]
-                cuts.append((occs[order[m - 1]], s0, i - 1))
-                i = s0
-            best = cuts[::-1]
+        if best_total is not None and dp[n][k] < best_total[0] - 1e-12:
+            continue
+        cuts, i, claiming = [], n, 0
+        for m in range(k, 0, -1):
+            s0 = back[i][m]
+            cuts.append((occs[order[m - 1]], s0, i - 1))
+            claiming += prefix[order[m - 1]][i] - prefix[order[m - 1]][s0] > 0
+            i = s0
+        # on a tie, the order where more occurrences get a unit they claim:
+        # the ending ``bü`` that every adverb takes before the one state of
+        # its class identifies that state as well as the adverb, and the
+        # state's segment swallowing the adverb's word ties with its own
+        total = (dp[n][k], claiming)
+        if best_total is None or total[0] > best_total[0] + 1e-12 or total[1] > best_total[1]:
+            best_total, best = total, cuts[::-1]
     return best
 
 
