@@ -693,6 +693,7 @@ def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
     assert derive(dict(governed, cover=0.4))["sep_paradigm"] == 0.0
 
 
+
 def test_a_value_unit_of_the_reference_does_not_take_a_frame_units_place():
     """``N {s} P . N {s} P {w} .``: the reference instance's adverb begins with
     a unit one adjective begins with too.  Matched against the whole
@@ -1353,6 +1354,44 @@ def test_the_agreement_form_of_a_class_of_one_state_stays_the_adverbs_after_the_
         ("{first_name} ti polu %s {s} {very}. {first_name1} ti polu %s {s}." % (c, c),
          sorted(vt + e for vt in adverbs.values()))
         for c, e in zip(copulas, endings))
+
+
+def test_a_value_tied_between_two_places_with_the_same_frame_takes_its_slots_place():
+    """Both sentences of the template write the same frame around their
+    value (``ဃာ…ရာံဍူံ။``).  *a van* is ``နုနူ``, article and one syllable,
+    and four animals end in ``နူခ္ဌါ``: beside one of them, *a van* claims
+    its syllable in the animal's region as much as in its own (the article
+    claims nothing), and of two places that tie, the one where the group's
+    other instances have the slot decides — but both places stand between
+    the same frame units, so the first won: ``{vehicle}`` = ``နု`` inside
+    the animal's region.  Places are told apart by their order too."""
+    animals = {"a cat": "စူးညဲံ", "a cow": "နုင္ဌာ", "a snake": "နုထဲဠိံ",
+               "a rabbit": "စူးခုဘ္ဗီနူခ္ဌါ", "a lizard": "စူးဌိညူးနူခ္ဌါ",
+               "a duck": "နုစ္စိးထာနဲနူခ္ဌါ", "a bull": "နုငေဗိဃ္စေနူခ္ဌါ", "a frog": "စူးယာ",
+               "a horse": "စူးထ္ရူငုံ", "a goat": "စူးည္ဘါခူ့"}
+    vehicles = {"a van": "နုနူ", "a bus": "နုဌု", "a car": "စူးနေဠေ", "a boat": "နုည္ညီတုဍု",
+                "a truck": "နုဠေညဲဠီ", "a bike": "စူးဏေးဓိံ", "a train": "စူးဌုဗါ့ဠ္ဌဲ",
+                "a cab": "စူးယာံ"}
+    rng = random.Random(3)
+    rows = []
+    for a, b in itertools.permutations(NAMES, 2):
+        for an, at in animals.items():
+            for v, vt in rng.sample(sorted(vehicles.items()), 3):
+                rows.append(_row("two", "%s has %s. %s has %s." % (a, an, b, v),
+                                 {"first_name": a, "animal": an, "first_name1": b, "vehicle": v},
+                                 "%sဃာ%sရာံဍူံ။ %sဃာ%sရာံဍူံ။" % (a, at, b, vt)))
+    for a in NAMES:
+        for an, at in animals.items():
+            rows.append(_row("likes", "%s likes %s." % (a, an), {"first_name": a, "animal": an},
+                             "%sဏီ%sဃီ။" % (a, at)))
+        for v, vt in vehicles.items():
+            rows.append(_row("drives", "%s drives %s." % (a, v), {"first_name": a, "vehicle": v},
+                             "%sဏီ%sဓာ။" % (a, vt)))
+    groups = extract_exact(rows)
+    assert [(t["template"], sorted(t["lexicons"]["animal"]), sorted(t["lexicons"]["vehicle"]))
+            for t in groups["two"]] == [
+        ("{first_name}ဃာ{animal}ရာံဍူံ။ {first_name1}ဃာ{vehicle}ရာံဍူံ။", sorted(animals.values()),
+         sorted(vehicles.values()))]
 
 
 def test_a_value_that_begins_with_the_syllable_the_frame_ends_in_keeps_it_without_spaces():

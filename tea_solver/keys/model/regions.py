@@ -463,12 +463,20 @@ def solo_cuts(groups: Sequence["GroupRegions"]) -> int:
 
 
 def _context(fields, frame, f: int, a: int, b: int) -> tuple:
-    """The frame units just outside units ``a..b`` of field ``f`` (None at an
-    edge of the field)."""
+    """The frame units just outside region ``a..b`` of field ``f`` (None at an
+    edge of the field), and how many regions before it in the field stand
+    between the same two: a template that writes one frame twice
+    (``{first_name}ဃာ{animal}ရာံ။ {first_name1}ဃာ{vehicle}ရာံ။``) has two
+    places with the same neighbours, told apart by their order."""
     units = fields[f].units
-    left = units[a - 1] if a > 0 and frame[f][a - 1] else None
-    right = units[b + 1] if b + 1 < len(units) and frame[f][b + 1] else None
-    return (f, left, right)
+
+    def neighbours(a: int, b: int) -> tuple:
+        return (units[a - 1] if a > 0 and frame[f][a - 1] else None,
+                units[b + 1] if b + 1 < len(units) and frame[f][b + 1] else None)
+
+    here = neighbours(a, b)
+    before = sum(1 for x, y in _regions(frame[f]) if y < a and neighbours(x, y) == here)
+    return (f, *here, before)
 
 
 def _slot_contexts(gr: "GroupRegions") -> dict:
