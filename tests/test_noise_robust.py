@@ -1141,3 +1141,43 @@ def test_a_few_odd_instances_in_a_small_file_are_no_evidence_of_noise():
     assert abs(binomial_tail(1, 66, 0.01) - (1 - 0.99 ** 66)) < 1e-12
     assert abs(binomial_tail(2, 10, 0.01) - (1 - 0.99 ** 10 - 10 * 0.01 * 0.99 ** 9)) < 1e-12
     assert binomial_tail(0, 5, 0.3) == 1.0 and binomial_tail(6, 5, 0.3) == 0.0
+
+
+def test_a_corrupted_reading_seen_once_does_not_keep_a_shared_word_from_its_values():
+    """*an escort* and *a nurse* share their first word (``yo dunga`` /
+    ``yo kamu``), so it is no core of either and the edge decides it, as
+    a word the value must show in (nearly) every group.  Two groups draw
+    *an escort* once each, both copies corrupted one letter inside that
+    word (``yq``, ``yl``): a group that shows a value once votes with half
+    a voice, and two half voices against two whole ones held the word's
+    identity at 2/3, short of what the edge asks -- it went to the frame for
+    both values in every group (``ne yo {profession} ka.``).  A reading seen
+    nowhere else in the file, one character from the word, is a corrupted
+    copy of it, not a reading of its own."""
+    professions = {"an escort": "yo dunga", "a nurse": "yo kamu", "a baker": "hum belo",
+                   "a cook": "hum tari", "a pilot": "hum lisu", "a judge": "wa ropi",
+                   "a clerk": "wa seki"}
+    frames = {"t0": ("%s is %s.", "%s ne %s ka."), "t1": ("%s was %s.", "%s ne %s ta."),
+              "t2": ("%s wants to be %s.", "%s wa %s ni naru."),
+              "t3": ("%s is not %s.", "%s wa %s de nai.")}
+    corrupted = {"t2": "yq dunga", "t3": "yl dunga"}
+    rows = []
+    for tid, (src, tgt) in frames.items():
+        for a in NAMES:
+            for p, pt in professions.items():
+                if p == "an escort" and tid in corrupted:
+                    if a != "John":
+                        continue
+                    pt = corrupted[tid]
+                rows.append({"template_id": tid, "source": src % (a, p),
+                             "fill": {"first_name": a, "profession": p}, "target": tgt % (a, pt)})
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    for tid, (_src, tgt) in frames.items():
+        main = max((t for t in doc["templates"] if t["source_template_id"] == tid),
+                   key=lambda t: t["support"])
+        assert main["template"] == tgt % ("{first_name}", "{profession}")
+        assert "yo kamu" in main["lexicons"]["profession"]
+        if tid not in corrupted:
+            assert sorted(main["lexicons"]["profession"]) == sorted(professions.values())

@@ -393,8 +393,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             seen = sum(intact[g].values()) if intact.get(g) else 2
             w = min(1.0, seen / 2)
             pairs[pool] += w
-            agree[pool] += w * (bool(intact.get(g)) and same_word(
-                intact[g].most_common(1)[0][0], m, side, stem=stem is not None))
+            shown = intact[g].most_common(1)[0][0] if intact.get(g) else None
+            # a reading seen nowhere else in the file, one character from the
+            # word (``យះៅ`` for ``យៅ``), is a corrupted copy of it, not a
+            # reading of the group's own: two of them among a handful of
+            # groups made a unit every clean reading shows fall short
+            agree[pool] += w * (shown is not None and (
+                same_word(shown, m, side, stem=stem is not None) or
+                (totals[shown] == 1 and _one_char_apart(shown, m))))
     # per place, the share of the slot's values whose text there is one that
     # other values select too, in every group they occur in (a paradigm that
     # translates a source word every sentence has covers every value: each
@@ -532,6 +538,23 @@ def _template_affix(cores: dict, v: tuple, side: int):
         hits = sum(k for e, k in ends.items() if e in forms)
         return hits >= 2 and hits >= AFFIXED * len(others)
     return is_affix
+
+
+def _one_char_apart(a: str, b: str) -> bool:
+    """Do two strings differ by one character put in, dropped or replaced,
+    or two neighbours swapped (the corruptions of :func:`.one_edit`, on
+    characters)?"""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    k = 0
+    while k < len(short) and short[k] == long_[k]:
+        k += 1
+    return short[k:] == long_[k + 1:]
 
 
 def admissible(key: tuple, f: dict) -> bool:
