@@ -51,7 +51,8 @@ from .params import ModelParams
 from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import cut, edit_views, same_stem, slot_mark, word_char, written_spaced
+from .units import (cut, edit_views, one_edit, same_stem, slot_mark, word_char,
+                    written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
 
@@ -367,25 +368,6 @@ def _skeleton(fields, frame) -> list:
                 out[-1][1].append((f, k))
         out.append(("\n", []))
     return out
-
-
-def one_edit(a: Sequence, b: Sequence) -> bool:
-    """Do two token sequences differ by one corruption of the kinds real MT
-    noise and the benchmark's noise show: a token dropped, doubled, replaced,
-    or two neighbours swapped?"""
-    if a == b:
-        return False
-    if len(a) == len(b):
-        diff = [k for k in range(len(a)) if a[k] != b[k]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    if len(long_) - len(short) != 1:
-        return False
-    k = 0
-    while k < len(short) and short[k] == long_[k]:
-        k += 1
-    return short[k:] == long_[k + 1:]
 
 
 def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None) -> bool:

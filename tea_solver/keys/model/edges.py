@@ -77,7 +77,7 @@ from typing import NamedTuple, Sequence
 from tea_solver.tokenize import CHAR
 
 from .forms import Obs
-from .units import inner_word, same_stem, same_word, stem_before_affixes
+from .units import inner_word, one_edit, same_stem, same_word, stem_before_affixes
 
 #: the raw features of one candidate (:func:`features`)
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
@@ -400,7 +400,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # groups made a unit every clean reading shows fall short
             agree[pool] += w * (shown is not None and (
                 same_word(shown, m, side, stem=stem is not None) or
-                (totals[shown] == 1 and _one_char_apart(shown, m))))
+                (totals[shown] == 1 and one_edit(shown, m))))
     # per place, the share of the slot's values whose text there is one that
     # other values select too, in every group they occur in (a paradigm that
     # translates a source word every sentence has covers every value: each
@@ -538,23 +538,6 @@ def _template_affix(cores: dict, v: tuple, side: int):
         hits = sum(k for e, k in ends.items() if e in forms)
         return hits >= 2 and hits >= AFFIXED * len(others)
     return is_affix
-
-
-def _one_char_apart(a: str, b: str) -> bool:
-    """Do two strings differ by one character put in, dropped or replaced,
-    or two neighbours swapped (the corruptions of :func:`.one_edit`, on
-    characters)?"""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [k for k in range(len(a)) if a[k] != b[k]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    k = 0
-    while k < len(short) and short[k] == long_[k]:
-        k += 1
-    return short[k:] == long_[k + 1:]
 
 
 def admissible(key: tuple, f: dict) -> bool:

@@ -37,7 +37,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Sequence
 
 import regex
 
@@ -322,3 +322,23 @@ def edit_views(fields: Iterable[str], spaced: bool, separated: bool = False) -> 
 
 __all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "graphemes",
            "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
+
+
+def one_edit(a: Sequence, b: Sequence) -> bool:
+    """Do two token sequences differ by one corruption of the kinds real MT
+    noise and the benchmark's noise show: a token dropped, doubled, replaced,
+    or two neighbours swapped?  (Strings are sequences of characters: a
+    reading one character from a word, ``យះៅ`` for ``យៅ``.)"""
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    if len(long_) - len(short) != 1:
+        return False
+    k = 0
+    while k < len(short) and short[k] == long_[k]:
+        k += 1
+    return short[k:] == long_[k + 1:]
