@@ -41,8 +41,6 @@ class Piece:
     field: int
     first: int          # first unit
     last: int           # last unit (inclusive)
-    seg_first: int = -1  # the segment of its region the occurrence got (its
-    seg_last: int = -1   # edges end there: beyond is a neighbour's)
 
 
 @dataclass
@@ -620,12 +618,11 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
                                 params)
     out: list[Piece] = []
     for r, os in sorted(members.items()):
-        f, a, b = regions[r]
+        f, a, _b = regions[r]
         os = sorted(os, key=lambda o: src_order.get(o, (0, 0)))
         units = fields[f].units
         segs = _partition(os, [score[(r, o)] for o in os])
         for o, lo, hi in segs:
-            seg = (a + lo if lo > 0 else -1, a + hi if hi < b - a else -1)
             sc = score[(r, o)][lo:hi + 1]
             # the core: from the first to the last unit that identifies the
             # value; else that comes with it; else its most telling unit
@@ -641,7 +638,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             else:
                 best = max(range(len(sc)), key=lambda k: (sc[k], -k))
                 lo = hi = lo + best
-            out.append(Piece(o, f, a + lo, a + hi, *seg))
+            out.append(Piece(o, f, a + lo, a + hi))
     out.sort(key=lambda p: (p.field, p.first))
     return out, homeless
 
