@@ -396,8 +396,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             shown = intact[g].most_common(1)[0][0] if intact.get(g) else None
             # a reading seen nowhere else in the file, one character from the
             # word (``យះៅ`` for ``យៅ``), is a corrupted copy of it, not a
-            # reading of the group's own: two of them among a handful of
-            # groups made a unit every clean reading shows fall short
+            # reading of the group's own: one such copy, the only reading of
+            # one group in four, held a syllable every clean reading shows
+            # below IDENTITY
             agree[pool] += w * (shown is not None and (
                 same_word(shown, m, side, stem=stem is not None) or
                 (totals[shown] == 1 and one_edit(shown, m))))

@@ -368,34 +368,51 @@ def canonical_cores(groups: Sequence["GroupRegions"]) -> int:
     form in the file: where a core contains the value's most common core on
     unit bounds, it is cut down to it, and the units cut off are decided at
     the edge like everyone else's.  Returns how many cores changed."""
-    def core_text(fields, p) -> str:
-        t = fields[p.field]
-        return t.text[t.starts[p.first]:t.ends[p.last]]
-
     counts: dict = defaultdict(Counter)
     for gr in groups:
         for fields, pieces in zip(gr.texts, gr.pieces):
             for p in pieces:
-                counts[p.occ.lexval][core_text(fields, p)] += 1
+                counts[p.occ.lexval][_core_text(fields, p)] += 1
     modal = {v: c.most_common(1)[0] for v, c in counts.items()}
     changed = 0
     for gr in groups:
         for fields, pieces in zip(gr.texts, gr.pieces):
             for p in pieces:
                 best, k = modal[p.occ.lexval]
-                own = core_text(fields, p)
+                own = _core_text(fields, p)
                 if own == best or 2 * k <= sum(counts[p.occ.lexval].values()) \
                         or best not in own:
                     continue
-                t = fields[p.field]
-                for a in range(p.first, p.last + 1):
-                    hit = next((b for b in range(a, p.last + 1)
-                                if t.text[t.starts[a]:t.ends[b]] == best), None)
-                    if hit is not None:
-                        p.first, p.last = a, hit
-                        changed += 1
-                        break
+                hit = next(_spans_of(fields[p.field], p.first, p.last, best), None)
+                if hit is not None:
+                    p.first, p.last = hit
+                    changed += 1
     return changed
+
+
+def _core_text(fields, p: Piece) -> str:
+    """The text of a piece's core."""
+    t = fields[p.field]
+    return t.text[t.starts[p.first]:t.ends[p.last]]
+
+
+def _spans_of(t, first: int, last: int, text: str):
+    """The unit bounds ``(a, b)`` within ``first..last`` of field text ``t``
+    whose text is ``text``, by their first unit."""
+    for a in range(first, last + 1):
+        hit = next((b for b in range(a, last + 1) if t.text[t.starts[a]:t.ends[b]] == text),
+                   None)
+        if hit is not None:
+            yield a, hit
+
+
+def _region_of(flags: Sequence[bool], a: int, b: int) -> tuple[int, int]:
+    """The region (maximal run of non-frame units) that holds units ``a..b``."""
+    while a > 0 and not flags[a - 1]:
+        a -= 1
+    while b + 1 < len(flags) and not flags[b + 1]:
+        b += 1
+    return a, b
 
 
 def solo_cuts(groups: Sequence["GroupRegions"]) -> int:
@@ -416,24 +433,16 @@ def solo_cuts(groups: Sequence["GroupRegions"]) -> int:
     business), and the units cut off are decided at the edge
     (:mod:`.edges`, :func:`.forms.agreement_gaps`) like any material
     between two values.  Returns how many cores changed."""
-    def core_text(fields, p) -> str:
-        t = fields[p.field]
-        return t.text[t.starts[p.first]:t.ends[p.last]]
-
     alone: dict = defaultdict(Counter)
     shared = []
     for gr in groups:
         for fields, frame, pieces in zip(gr.texts, gr.frame, gr.pieces):
             by_region: dict = defaultdict(list)
             for p in pieces:
-                flags = frame[p.field]
-                a = p.first
-                while a > 0 and not flags[a - 1]:
-                    a -= 1
-                by_region[(p.field, a)].append(p)
+                by_region[(p.field, _region_of(frame[p.field], p.first, p.last))].append(p)
             for ps in by_region.values():
                 if len(ps) == 1:
-                    alone[ps[0].occ.lexval][core_text(fields, ps[0])] += 1
+                    alone[ps[0].occ.lexval][_core_text(fields, ps[0])] += 1
                 else:
                     shared.append((fields, sorted(ps, key=lambda p: p.first)))
     changed = 0
@@ -443,20 +452,17 @@ def solo_cuts(groups: Sequence["GroupRegions"]) -> int:
             if not counts:
                 continue
             best, k = counts.most_common(1)[0]
-            own = core_text(fields, p)
+            own = _core_text(fields, p)
             if own == best or k < 2 or 2 * k <= sum(counts.values()) or best not in own:
                 continue
-            t = fields[p.field]
-            # only the sides facing a neighbour may move
-            firsts = range(p.first, p.last + 1) if j > 0 else (p.first,)
-            for a in firsts:
-                hit = next((b for b in range(a, p.last + 1)
-                            if t.text[t.starts[a]:t.ends[b]] == best), None)
-                if hit is None or (hit < p.last and j == len(ps) - 1):
-                    continue
-                p.first, p.last = a, hit
+            # only the sides facing a neighbour may move: the first value's
+            # left edge and the last one's right edge stay
+            hit = next(((a, b) for a, b in _spans_of(fields[p.field], p.first, p.last, best)
+                        if (j > 0 or a == p.first) and (j < len(ps) - 1 or b == p.last)),
+                       None)
+            if hit is not None:
+                p.first, p.last = hit
                 changed += 1
-                break
     return changed
 
 
@@ -483,14 +489,8 @@ def _slot_contexts(gr: "GroupRegions") -> dict:
     where: dict = defaultdict(Counter)
     for fields, fr, pieces in zip(gr.texts, gr.frame, gr.pieces):
         for p in pieces:
-            f = p.field
-            flags = fr[f]
-            a, b = p.first, p.last
-            while a > 0 and not flags[a - 1]:
-                a -= 1
-            while b + 1 < len(flags) and not flags[b + 1]:
-                b += 1
-            where[p.occ.place][_context(fields, fr, f, a, b)] += 1
+            a, b = _region_of(fr[p.field], p.first, p.last)
+            where[p.occ.place][_context(fields, fr, p.field, a, b)] += 1
     return where
 
 

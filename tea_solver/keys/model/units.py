@@ -320,10 +320,6 @@ def edit_views(fields: Iterable[str], spaced: bool, separated: bool = False) -> 
     return tuple(views)
 
 
-__all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "graphemes",
-           "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
-
-
 def one_edit(a: Sequence, b: Sequence) -> bool:
     """Do two token sequences differ by one corruption of the kinds real MT
     noise and the benchmark's noise show: a token dropped, doubled, replaced,
@@ -342,3 +338,7 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     while k < len(short) and short[k] == long_[k]:
         k += 1
     return short[k:] == long_[k + 1:]
+
+
+__all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "graphemes",
+           "one_edit", "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
