@@ -375,11 +375,13 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # that has the same text there as a frame unit: ``ကေ`` a state's
         # translation begins with, after the frame's own ``ကေ`` every other
         # state stands beside)
-        path = tuple(modal.get((v, side, d)) for d in range(1, depth))
-        shown = [c.frame for c in cs_all if c.text == modal[key]]
-        framed = 2 * sum(shown) > len(shown)
-        pool = pool_of[key] = (v[:2], side, depth, m, path, framed) if selects[key] \
-            else ("alone", key)
+        shown = [c for c in cs_all if c.text == modal[key]]
+        framed = 2 * sum(c.frame for c in shown) > len(shown)
+        if framed:
+            where = ("frame", Counter(c.frame_depth for c in shown).most_common(1)[0][0])
+        else:
+            where = (depth, tuple(modal.get((v, side, d)) for d in range(1, depth)))
+        pool = pool_of[key] = (v[:2], side, where, m) if selects[key] else ("alone", key)
         # a group whose only readings stand near a corruption of their
         # instance's frame (``ev.odd``) does not vote, unless no group has
         # any other
