@@ -1579,3 +1579,33 @@ def test_a_word_seen_once_is_no_claim_for_a_value_that_has_its_own_word_elsewher
     assert {t["template"] for t in groups["two"]} == {frame}
     ñas = next(t for t in groups["two"] if "ñagu" in t["lexicons"]["s"])
     assert "iłičolñas" in ñas["lexicons"]["very"] and "čolbokuñas" in ñas["lexicons"]["somewhat"]
+
+
+def test_a_frame_syllable_before_a_value_whose_other_syllables_are_shared_stays_frame():
+    """Burmese-like, no spaces.  *excited* is ``ဋ္နီ့ဋေံည္ဇီငေ``: its first
+    and second syllables begin other states, its last ends others, so its
+    core is the one syllable ``ည္ဇီ`` and its edges decide three units
+    outward, to the ``နဲ`` the ``so`` template writes before every state.
+    *excited* is seen in that template only (its question instance is the
+    one a corruption hit): every one of its readings has ``နဲ`` there, and
+    pooled only with values that reach it through the same syllables (none)
+    it took the frame's syllable into its form — a template of its own.  A
+    frame unit is pooled by its place in the frame: the other states read
+    something else there in the question, and ``နဲ`` stays the template's."""
+    states = {"excited": "ဋ္နီ့ဋေံည္ဇီငေ", "happy": "ဋ္နီ့ဗာလူ", "sad": "မိဋေံမာ",
+              "angry": "ဋ္နီ့ကူးဘေ", "calm": "ဓူဋေံဗိ", "proud": "ပါဆူငေ", "bored": "ဆိုဇာ",
+              "tired": "ခူမေငေ", "glad": "ဋေံသူ"}
+    rows = []
+    for a, b in itertools.permutations(NAMES[:6], 2):
+        for s, t in states.items():
+            rows.append(_row("so", "%s is so %s." % (a, s), {"first_name": a, "s": s},
+                             "%sဋီဘူနဲ%sဋေ။" % (a, t)))
+    for a in NAMES:
+        for s, t in states.items():
+            if s != "excited":
+                rows.append(_row("ask", "Is %s really %s?" % (a, s), {"first_name": a, "s": s},
+                                 "%sဂါ%sလား။" % (a, t)))
+    groups = extract_exact(rows)
+    [so] = groups["so"]
+    assert so["template"] == "{first_name}ဋီဘူနဲ{s}ဋေ။"
+    assert sorted(so["lexicons"]["s"]) == sorted(states.values())
