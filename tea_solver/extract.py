@@ -345,7 +345,7 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         owner = [None if i in undoubled else p for i, p in enumerate(owner)]
         budget["recovered"] = len(undoubled) + recover_values(
             items, generated, index, opts.max_candidates, kept_shapes, item_fills, by_id,
-            _item_occurrences(instances, alignment), alignment.forms)
+            _item_occurrences(instances, alignment), alignment.forms, alignment.glue)
     n_of_position = {p: n for n, p in enumerate(order)}
     assigned = [n_of_position[p] if p is not None else None for p in owner]
 

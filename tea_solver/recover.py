@@ -43,7 +43,8 @@ from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.keys.model import one_edit
-from tea_solver.keys.model.units import edit_views, graphemes, slot_mark, written_spaced
+from tea_solver.keys.model.units import (edit_views, glued_run, graphemes, slot_mark,
+                                         written_spaced)
 
 MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
 
@@ -108,13 +109,15 @@ def _by_forms(shape, occurrences: Sequence, known: Sequence, by_id: dict) -> lis
 def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                    cap: int | None, kept_shapes: Sequence, item_fills: list,
                    by_id: dict | None = None, occurrences: Sequence | None = None,
-                   forms: dict | None = None) -> int:
+                   forms: dict | None = None, glue: dict | None = None) -> int:
     """Add ``(item, fills)`` to ``item_fills[n]`` for every outlier item whose
     values kept template ``n`` should list (module docstring); the number of
     items that gave values.  ``by_id`` (the group's keys by id),
     ``occurrences`` (per item, the source occurrences of an instance with
     that text) and ``forms`` (the model's forms per lexical value) let a
-    corruption inside a value give the value's form."""
+    corruption inside a value give the value's form; ``glue`` (what the file
+    glues to each value, :func:`tea_solver.keys.model.value_glue`) says which
+    of several variants the value's instance was."""
     spaced = written_spaced(seg.text for segs in items for seg in segs)
     kept = [(shape_tokens(s, spaced), [kid for kid, _c in shape_slots(s)], shape_slots(s))
             for s in kept_shapes]
@@ -125,43 +128,118 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     # outliers give theirs
     lengths = _lengths(item_fills, spaced)
     given = 0
+    glued = _glue_count(kept_shapes, glue, spaced)
+    modelled = occurrences is not None and forms is not None and by_id is not None
     for i, segs in enumerate(items):
         if generated[i]:
             continue
-        if occurrences is not None and forms is not None and by_id is not None:
-            options = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
-                                       spaced)
-            if options:
-                n, fills = _best_attested(options, attested)
-                item_fills[n].append((i, fills))
-                _count_lengths(lengths[n], fills, spaced)
-                given += 1
-                continue
-        cands, _cut = instance_candidates(segs, index, cap)
-        shape, fills = max(cands, key=lambda c: len(shape_slots(c[0])))
-        slots = shape_slots(shape)
-        if not slots:
-            continue
-        kids = [kid for kid, _c in slots]
-        options = []
-        for alt_shape, alt_fills in [(shape, fills)] + _edge_readings(shape, fills, spaced):
-            mine = shape_tokens(alt_shape, spaced)
-            for n, (theirs, their_kids, their_slots) in enumerate(kept):
-                # an edge reading may also be the template itself (the token dropped)
-                if kids != their_kids or not (alt_shape is not shape and mine == theirs
-                                              or _one_corruption(mine, theirs)):
-                    continue
-                mapped: dict = {}
-                if any(mapped.setdefault(t, alt_fills[s]) != alt_fills[s]
-                       for s, t in zip(slots, their_slots)):
-                    continue
-                options.append((n, mapped))
+        options = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
+                                   spaced) if modelled else []
         if options:
-            n, mapped = _best_attested(options, attested, lengths, spaced)
-            item_fills[n].append((i, mapped))
-            _count_lengths(lengths[n], mapped, spaced)
-            given += 1
+            n, fills = _best_attested(options, attested, glued=glued)
+        else:
+            options = _frame_edited(segs, index, cap, kept, spaced)
+            if modelled:
+                options = [(n, f) for n, f in options
+                           if not _contradicts(f, occurrences[i], by_id, forms, attested[n],
+                                                   glue)]
+            if options:
+                n, fills = _best_attested(options, attested, lengths, spaced, glued)
+            elif modelled:
+                # the corruption moved a value (``bonu Robertmo gi …`` for
+                # ``Robertmo bonu gi …``): no reading has the template's slot
+                # order, but the template written out with the values' forms
+                # is one corruption from the text
+                options = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
+                                           spaced, moved=True)
+                if not options:
+                    continue
+                n, fills = _best_attested(options, attested, glued=glued)
+            else:
+                continue
+        item_fills[n].append((i, fills))
+        _count_lengths(lengths[n], fills, spaced)
+        given += 1
     return given
+
+
+def _frame_edited(segs, index: KeyIndex, cap: int | None, kept: Sequence,
+                  spaced: bool) -> list:
+    """``[(n, fills)]``: the kept templates the instance's fullest reading (or
+    one of its :func:`_edge_readings`) is one frame corruption from, with the
+    reading's values in their slots."""
+    cands, _cut = instance_candidates(segs, index, cap)
+    shape, fills = max(cands, key=lambda c: len(shape_slots(c[0])))
+    slots = shape_slots(shape)
+    if not slots:
+        return []
+    kids = [kid for kid, _c in slots]
+    options = []
+    for alt_shape, alt_fills in [(shape, fills)] + _edge_readings(shape, fills, spaced):
+        mine = shape_tokens(alt_shape, spaced)
+        for n, (theirs, their_kids, their_slots) in enumerate(kept):
+            # an edge reading may also be the template itself (the token dropped)
+            if kids != their_kids or not (alt_shape is not shape and mine == theirs
+                                          or _one_corruption(mine, theirs)):
+                continue
+            mapped: dict = {}
+            if any(mapped.setdefault(t, alt_fills[s]) != alt_fills[s]
+                   for s, t in zip(slots, their_slots)):
+                continue
+            options.append((n, mapped))
+    return options
+
+
+def _glue_count(kept_shapes: Sequence, glue: dict | None, spaced: bool):
+    """``count(n, fills)``: how many edges of the values template ``n`` writes
+    out with ``fills`` have, glued on, what the file glues to that value
+    somewhere (``glue``: :func:`tea_solver.keys.model.value_glue`); None
+    without ``glue``."""
+    if glue is None:
+        return None
+
+    def count(n: int, fills: dict) -> int:
+        hits = 0
+        for field in kept_shapes[n]:
+            text, places = "", []
+            for part in field:
+                if isinstance(part, str):
+                    text += part
+                else:
+                    places.append((fills[part], len(text)))
+                    text += fills[part]
+            for value, start in places:
+                for side, pos in ((-1, start), (1, start + len(value))):
+                    hits += bool(glue.get((value, side), {}).get(
+                        glued_run(text, pos, side, spaced)))
+        return hits
+    return count
+
+
+def _contradicts(fills: dict, occurrences: Sequence, by_id: dict, forms: dict,
+                 attested: set, glue: dict | None) -> bool:
+    """Would the reading give the template a value its source value is never
+    written as?  A fill the template's covered instances do not show, where
+    every source value of its slot in the instance has a form the file shows
+    twice at least (``glue`` counts them) and the fill is none of their
+    forms: the corruption moved part of the value (``Linda'mo jınopahos. o
+    Linda'mo …``, the article of ``o jınopa`` swapped into the frame), and
+    the reading is a fragment, not a value.  (A value seen in this instance
+    alone has the corrupted reading for its form: nothing contradicts it.)"""
+    if glue is None:
+        return False
+    for (kid, _card), text in fills.items():
+        if (kid, text) in attested:
+            continue
+        key = by_id.get(kid)
+        if key is None:
+            continue
+        known = [forms.get(o.lexval) or [] for o in occurrences
+                 if o.slot == (key.name, key.index)]
+        if known and all(any(sum(glue.get((f, 1), {}).values()) >= 2 for f in fs)
+                         for fs in known) and not any(text in fs for fs in known):
+            return True
+    return False
 
 
 def _tokens_of(text: str, spaced: bool) -> list[tuple[int, int]]:
@@ -222,7 +300,8 @@ def _count_lengths(per: dict, fills: dict, spaced: bool) -> None:
 
 
 def _best_attested(options: Sequence[tuple], attested: Sequence[set],
-                   lengths: Sequence[dict] | None = None, spaced: bool = True) -> tuple:
+                   lengths: Sequence[dict] | None = None, spaced: bool = True,
+                   glued=None) -> tuple:
     """Of the kept templates an outlier is one corruption from, ``(n, fills)``,
     the one whose covered instances already fill its slots with the most of
     the outlier's values.  Where the corruption hit what tells agreement
@@ -234,8 +313,13 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
     long as the template's covered values are — the likelihood of each
     value's token count under the counts the covered instances show, with
     one added to each (a slot whose values are one word each makes
-    ``pelławo. rona`` unlikely and ``rona`` likely); then the first option
-    (the fullest reading of the first template)."""
+    ``pelławo. rona`` unlikely and ``rona`` likely).
+
+    Then (``glued``, :func:`_glue_count`) the option that writes its values
+    with what the file glues to them elsewhere: where the corruption took
+    the variant's mark with it (``Ñor`` for ``Ñor ranvorpahos?``) and the
+    value is new to every variant, the file still writes ``ranvorpahos``.
+    Then the first option (the fullest reading of the first template)."""
     def likelihood(o) -> float:
         if lengths is None:
             return 0.0
@@ -249,15 +333,19 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
     best = max(range(len(options)),
                key=lambda k: (sum((kid, v) in attested[options[k][0]]
                                   for (kid, _c), v in options[k][1].items()),
-                              likelihood(options[k]), -k))
+                              likelihood(options[k]),
+                              glued(*options[k]) if glued is not None else 0, -k))
     return options[best]
 
 
 def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: dict,
-                     forms: dict, spaced: bool) -> list:
+                     forms: dict, spaced: bool, moved: bool = False) -> list:
     """``[(n, fills)]``: each kept template that, written out with the
     instance's values' forms, is the instance's text or one corruption from
-    it, with the first such filling (module docstring)."""
+    it, with the first such filling (module docstring).  Only where some
+    value's forms are all missing from the text, unless ``moved`` (every
+    value is there, and no reading of the text has a template's slots in
+    their order)."""
     if not occurrences:
         return []
     text = "\n".join(seg.text for seg in segs)
@@ -266,7 +354,7 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     # the case of a corruption inside a value: some value's forms are all
     # missing from the text (with every form there, the corruption, if any,
     # is the frame's, or the instance is a variant: not this path's to judge)
-    if all(present):
+    if all(present) and not moved:
         return []
     known = [_known_form(a, b) for a, b in zip(seen, present)]
     mine = text_tokens([seg.text for seg in segs], spaced)

@@ -18,6 +18,7 @@ toy languages built here with known gold (the style of ``test_model.py``):
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 import random
 
 from hypothesis import given, settings
@@ -1181,3 +1182,117 @@ def test_a_corrupted_reading_seen_once_does_not_keep_a_shared_word_from_its_valu
         assert "yo kamu" in main["lexicons"]["profession"]
         if tid not in corrupted:
             assert sorted(main["lexicons"]["profession"]) == sorted(professions.values())
+
+
+# --------------------------------------------------------------------------- #
+# what an outlier gives when its corruption moved or took a value
+
+
+_BACK = {c: k < 6 for k, c in enumerate(ANIMAL_T)}      # the last four take front vowels
+
+
+def _harmony(c: str, back: str, front: str) -> str:
+    return ANIMAL_T[c] + (back if _BACK[c] else front)
+
+
+def _harmony_rows(pet_animals, extra=()):
+    """A noisy ``is_adj`` group (the file's noise rate about 6 %); ``pet``: ``{name} wa {animal}hos imasu.``,
+    the suffix in harmony with the animal (``hös`` after the last four), for
+    ``pet_animals``; ``likes`` glues the same suffix to every animal,
+    ``with`` none."""
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(rows, 0.4, seed=0)
+    frames = {"likes": ("%s likes the %s.", "mi %sga %s ga suki.", "hos", "hös"),
+              "with": ("%s is with the %s.", "%s to %s ga iru.", "", "")}
+    for tid, (source, target, back, front) in frames.items():
+        rows += [{"template_id": tid, "source": source % (a, c),
+                  "fill": {"first_name": a, "animal": c},
+                  "target": target % (a, _harmony(c, back, front))}
+                 for a in NAMES[:6] for c in ANIMAL_T]
+    # the adjectives take the suffix too (an affix of two lexicons is the
+    # templates', not their values')
+    rows += [{"template_id": "feels", "source": "%s feels %s." % (a, b),
+              "fill": {"first_name": a, "adj": b},
+              "target": "%sga %s%s." % (a, ADJ_T[b], "hos" if k < 5 else "hös")}
+             for a in NAMES[:6] for k, b in enumerate(ADJ_T)]
+    rows += [{"template_id": "pet", "source": "%s has a %s." % (a, c),
+              "fill": {"first_name": a, "animal": c},
+              "target": "%s wa %s imasu." % (a, _harmony(c, "hos", "hös"))}
+             for a in NAMES for c in pet_animals]
+    return rows + list(extra)
+
+
+def test_a_value_whose_variant_mark_was_dropped_goes_where_the_file_writes_it():
+    """The bear is new to ``pet``: its one instance there dropped the word
+    that carries both the bear and the harmony suffix (``Ines wa imasu.``),
+    so it is one corruption from both variants and neither has its values.
+    The file writes the bear ``kumahös`` everywhere else: its values go to
+    the ``hös`` variant, which then generates ``kumahös`` only."""
+    pets = [c for c in ANIMAL_T if c != "bear"]
+    ines = {"template_id": "pet", "source": "Ines has a bear.",
+            "fill": {"first_name": "Ines", "animal": "bear"}, "target": "Ines wa imasu."}
+    insts = _records(_harmony_rows(pets, [ines]))
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    assert _outliers(doc, "pet")["recovered"] == 1
+    got = {t["template"]: t for t in by_group(doc)["pet"]}
+    hos, hoes = got["{first_name} wa {animal}hos imasu."], got["{first_name} wa {animal}hös imasu."]
+    assert "kuma" in hoes["lexicons"]["animal"] and "Ines" in hoes["lexicons"]["first_name"]
+    assert "kuma" not in hos["lexicons"]["animal"] and "Ines" not in hos["lexicons"]["first_name"]
+
+
+def test_a_value_swapped_out_of_its_slots_order_gives_its_form():
+    """``kumahös Ineswa o kaimasu.``: the corruption swapped the two words
+    that carry the values, so no reading of the text has the template's
+    slots in their order; the template written out with the values' forms
+    (``Ines``, seen in another group, and ``kuma``) is one swap from it,
+    and Ines reaches the lexicon — not as support."""
+    rows = [is_adj(a, b) for a in NAMES + ["Ines"] for b in ADJ_T]
+    _corrupt_frame(rows, 0.1, seed=0)
+    rows += [{"template_id": "buys", "source": "%s buys a %s." % (a, c),
+              "fill": {"first_name": a, "animal": c},
+              "target": "%swa %s o kaimasu." % (a, ANIMAL_T[c])}
+             for a in NAMES for c in ANIMAL_T]
+    rows.append({"template_id": "buys", "source": "Ines buys a bear.",
+                 "fill": {"first_name": "Ines", "animal": "bear"},
+                 "target": "kuma Ineswa o kaimasu."})
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [buys] = by_group(doc)["buys"]
+    assert buys["template"] == "{first_name}wa {animal} o kaimasu."
+    assert "Ines" in buys["lexicons"]["first_name"]
+    assert _outliers(doc, "buys")["recovered"] == 1
+    ines = {i.id for i in insts if i.template_id == "buys" and i.fill["first_name"] == "Ines"}
+    assert ines <= set(_outliers(doc, "buys")["uncovered"])
+    assert not _generated(buys, insts) & ines
+
+
+def test_a_reading_that_is_none_of_a_values_attested_forms_contradicts_it():
+    """:func:`tea_solver.recover._contradicts`, the check behind the frame-edit
+    reading of an outlier (seed 23 noisy ``mix-agglutinative``: ``Linda'mo
+    jınopahos. o Linda'mo …``, the article of ``o jınopa`` swapped into the
+    frame, read as the value ``jınopa``).  The reading contradicts the value
+    where the file shows the value's form twice at least and the reading is
+    none of its forms; a form seen once (the corrupted instance's own) is no
+    evidence, and a reading the template's instances already show is none
+    of the outlier's doing."""
+    from collections import namedtuple
+    from tea_solver.recover import _contradicts
+    Key = namedtuple("Key", "name index")
+    Occ = namedtuple("Occ", "slot lexval")
+    by_id = {0: Key("first_name", None), 1: Key("profession", None)}
+    waitress = ("profession", None, "a waitress")
+    occs = [Occ(("first_name", None), ("first_name", None, "Linda")),
+            Occ(("profession", None), waitress)]
+    forms = {occs[0].lexval: ["Linda"], waitress: ["o jınopa"]}
+    glue = {("o jınopa", 1): Counter({"hos": 9}), ("Linda", 1): Counter({"": 1})}
+    fragment = {(0, 0): "Linda", (1, 0): "jınopa"}
+    assert _contradicts(fragment, occs, by_id, forms, set(), glue)
+    assert not _contradicts({(0, 0): "Linda", (1, 0): "o jınopa"}, occs, by_id, forms, set(),
+                            glue)
+    # the template's covered instances show the reading: nothing new is given
+    assert not _contradicts(fragment, occs, by_id, forms, {(1, "jınopa")}, glue)
+    # the form seen once (the outlier's own reading): no evidence against it
+    once = {("o jınopa", 1): Counter({"hos": 1})}
+    assert not _contradicts(fragment, occs, by_id, forms, set(), once)
+    # no forms known for the value: nothing to contradict
+    assert not _contradicts(fragment, occs, by_id, {}, set(), glue)

@@ -51,7 +51,7 @@ from .params import ModelParams
 from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import (cut, edit_views, one_edit, same_stem, slot_mark, word_char,
+from .units import (cut, edit_views, glued_run, one_edit, same_stem, slot_mark, word_char,
                     written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
@@ -93,6 +93,7 @@ class GroupAlignment:
     occurrences: list | None = None  # per instance: its source occurrences
     suspicious: list | None = None   # per instance: frame at odds with its values
     forms: dict | None = None        # lexval -> the file's forms of it (shared by every group)
+    glue: dict | None = None         # (span text, side) -> Counter of what is glued there (file)
 
 
 @dataclass
@@ -216,13 +217,34 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
             # the same; its values still reach the lexicon, :mod:`tea_solver.recover`)
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious, one_edit_outliers(al, params.rare_frame, rate))]
+    glue = value_glue(out_groups)
     for al in out_groups:
         al.noise_rate = rate
         al.noisy = noisy
         al.forms = settled.forms
+        al.glue = glue
     done("noise")
     affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
     return FileModel(out_groups, settled.forms, affixes, params, probs, rate, noisy)
+
+
+def value_glue(groups: Sequence["GroupAlignment"]) -> dict:
+    """``(span text, side) -> Counter``: what the file glues to each value's
+    text on each side (:func:`.units.glued_run`; '' where a space or
+    punctuation follows).  Where a corruption removed what tells a value's
+    agreement or harmony variants apart (``Ñor`` for ``Ñor ranvorpahos?``),
+    the value still reads ``ranvorpahos`` elsewhere in the file: the variant
+    that writes it so is the one its instance was
+    (:func:`tea_solver.recover.recover_values`)."""
+    glue: dict = defaultdict(Counter)
+    for al in groups:
+        spaced = written_spaced(t for fields in al.targets for t in fields)
+        for fields, spans in zip(al.targets, al.spans):
+            for sp in spans:
+                text = fields[sp.field]
+                glue[(sp.text, -1)][glued_run(text, sp.start, -1, spaced)] += 1
+                glue[(sp.text, 1)][glued_run(text, sp.end, 1, spaced)] += 1
+    return dict(glue)
 
 
 def fit_groups_apart(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(),

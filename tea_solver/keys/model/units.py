@@ -212,6 +212,31 @@ def _clusters(text: str) -> list:
     return [text[b[k]:b[k + 1]] for k in range(len(b) - 1)]
 
 
+def glued_run(text: str, pos: int, side: int, spaced: bool) -> str:
+    """The word material glued to offset ``pos`` of ``text`` on ``side``
+    (-1 before it, +1 after it): the run of :func:`word_char` up to a space
+    or punctuation where the script has spaces (``hos`` of ``ranvorpahos.``),
+    else the one grapheme cluster there (a syllable of a script without
+    spaces runs on into the sentence); '' where nothing is glued."""
+    if side > 0:
+        end = pos
+        while end < len(text) and word_char(text[end]):
+            end += 1
+        run = text[pos:end]
+        if not spaced and run:
+            cuts = graphemes(run)
+            run = run[:cuts[1]]
+        return run
+    start = pos
+    while start > 0 and word_char(text[start - 1]):
+        start -= 1
+    run = text[start:pos]
+    if not spaced and run:
+        cuts = graphemes(run)
+        run = run[cuts[-2]:]
+    return run
+
+
 def word_char(ch: str) -> bool:
     """Is ``ch`` part of a word in any script: a letter, a digit, or a
     combining mark?  ``str.isalnum`` (and the ``re`` module's ``\\w``) says
@@ -341,4 +366,4 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
 
 
 __all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "graphemes",
-           "one_edit", "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
+           "glued_run", "one_edit", "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
