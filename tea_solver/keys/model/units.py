@@ -365,5 +365,5 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     return short[k:] == long_[k + 1:]
 
 
-__all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "graphemes",
-           "glued_run", "one_edit", "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
+__all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "glued_run", "graphemes",
+           "one_edit", "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
