@@ -1609,3 +1609,34 @@ def test_a_frame_syllable_before_a_value_whose_other_syllables_are_shared_stays_
     [so] = groups["so"]
     assert so["template"] == "{first_name}ဋီဘူနဲ{s}ဋေ။"
     assert sorted(so["lexicons"]["s"]) == sorted(states.values())
+
+
+def test_a_suffix_in_harmony_with_one_lexicons_values_is_the_templates():
+    """Each template glues a case suffix to the animal, in harmony with it
+    (``hos`` after the first six, ``hös`` after the last four; ``ni``/``nü``;
+    ``ta``/``tä``), and one template glues none (``inu``).  Only the animals
+    take the suffixes, so no other lexicon shows them to be the templates'.
+    Each animal reads one allomorph every time — harmony, not agreement with
+    another slot — and together the allomorphs are on every animal: one
+    affix of the template, which writes ``{animal}hos`` and ``{animal}hös``,
+    each with the bare animals; not four forms per animal."""
+    animals = {"dog": "inu", "cat": "neko", "horse": "uma", "bird": "tori", "fish": "sakana",
+               "cow": "ushi", "pig": "buta", "fox": "kitsune", "bear": "kuma", "deer": "shika"}
+    back = {c: k < 6 for k, c in enumerate(animals)}
+    frames = {"likes": ("%s likes the %s.", "mi %sga %s ga suki.", "hos", "hös"),
+              "sees": ("%s sees the %s.", "mi %sga %s ni au.", "ni", "nü"),
+              "finds": ("%s finds the %s.", "%sga %s mitsuketa.", "ta", "tä"),
+              "with": ("%s is with the %s.", "%s to %s ga iru.", "", "")}
+    rows = []
+    for tid, (source, target, b, f) in frames.items():
+        rows += [_row(tid, source % (a, c), {"first_name": a, "animal": c},
+                      target % (a, animals[c] + (b if back[c] else f)))
+                 for a in NAMES[:6] for c in animals]
+    groups = extract_exact(rows)
+    for tid, (_source, target, b, f) in frames.items():
+        got = sorted((t["template"], sorted(t["lexicons"]["animal"])) for t in groups[tid])
+        classes = [(b, sorted(t for c, t in animals.items() if back[c])),
+                   (f, sorted(t for c, t in animals.items() if not back[c]))] if b else \
+            [("", sorted(animals.values()))]
+        assert got == sorted((target % ("{first_name}", "{animal}" + suffix), values)
+                             for suffix, values in classes), tid

@@ -504,9 +504,12 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             strings[n] = strings[n][len(pre):len(strings[n]) - len(suf)]
     for key, (pre, suf) in affixed.items():
         pl, _v = key
-        others = sum(k for a, k in decided[pl].items() if a not in ((pre, suf), ("",)))
-        if place_values[pl] > 1 and (affix_values[(pl, (pre, suf))] < 2 or
-                                     affix_values[(pl, (pre, suf))] < affix_share * place_values[pl]
+        # an affix in harmony with its value (``hos`` / ``hös``) is one
+        # affix: its allomorphs count with it, and are no other reading
+        forms_of = _place_allomorphs(pl, (pre, suf), affix_values)
+        carried = sum(affix_values[(pl, a)] for a in forms_of)
+        others = sum(k for a, k in decided[pl].items() if a not in forms_of | {("",)})
+        if place_values[pl] > 1 and (carried < 2 or carried < affix_share * place_values[pl]
                                      or others):
             # an affix a few values take is their inflection (``быка``, and
             # ``кошку`` beside it), not the template's: the template's is the
@@ -705,6 +708,27 @@ def _licensed(lic: tuple | None, pre: str, suf: str) -> bool:
     if lic is None or lic[0] < 0.5:
         return False
     return bool(pre) and lic[2] == -1 or bool(suf) and lic[2] == 1
+
+
+def _place_allomorphs(pl, affix: tuple, affix_values: Counter) -> set:
+    """``affix`` and the affixes of its place that are its allomorphs: on the
+    same side, as long (``_MIN_AFFIX`` graphemes or more), one letter
+    different, each on two values or more (vowel harmony: ``hos`` after back
+    vowels, ``hös`` after front ones — each value reads one of them every
+    time, where an agreeing ending alternates with another slot's value).
+    Just ``{affix}`` when it has none, or is on one value only."""
+    pre, suf = affix
+    out = {affix}
+    if (pre and suf) or len(pre or suf) < _MIN_AFFIX or affix_values[(pl, affix)] < 2:
+        return out
+    for (p2, other), k in affix_values.items():
+        if p2 != pl or other == affix or k < 2 or bool(other[0]) != bool(pre) or \
+                bool(other[1]) != bool(suf):
+            continue
+        x, y = (pre, other[0]) if pre else (suf, other[1])
+        if len(x) == len(y) and sum(a != b for a, b in zip(x, y)) == 1:
+            out.add(other)
+    return out
 
 
 def _general_affixes(obs, strings: list, anchored: set = frozenset(),
