@@ -85,24 +85,26 @@ def _known_form(seen: list, present: list):
 
 
 def _by_forms(shape, occurrences: Sequence, known: Sequence, by_id: dict) -> list[dict]:
-    """The fillings of ``shape``'s slots with ``known``, the forms of an
-    instance's source ``occurrences`` (:func:`_known_form`; each order of a
-    lexicon's cardinals), or [] when the instance lacks a value some slot
-    needs or its form is not known."""
+    """The fillings of ``shape``'s slots with ``known``, per source occurrence
+    of the instance the texts its value may have there (one, the
+    :func:`_known_form`; or each of the value's forms), each order of a
+    lexicon's cardinals and each choice of texts; [] when the instance lacks
+    a value some slot needs or no form of it is known."""
     per_key: dict = {}
     for kid, card in shape_slots(shape):
         per_key[kid] = max(per_key.get(kid, 0), card + 1)
     choices = []
     for kid, n in per_key.items():
         key = by_id[kid]
-        texts = [t for o, t in zip(occurrences, known) if o.slot == (key.name, key.index)]
-        if len(texts) < n or any(t is None for t in texts[:n]):
+        alts = [t for o, t in zip(occurrences, known) if o.slot == (key.name, key.index)]
+        if len(alts) < n or any(not t for t in alts[:n]):
             return []
-        choices.append([(kid, order) for order in islice(permutations(texts, n), MAX_ORDERS)])
+        choices.append([(kid, texts) for order in islice(permutations(alts, n), MAX_ORDERS)
+                        for texts in islice(product(*order), MAX_ORDERS)])
     out = []
     for combo in islice(product(*choices), MAX_ORDERS):
-        out.append({(kid, card): text for kid, order in combo
-                    for card, text in enumerate(order)})
+        out.append({(kid, card): text for kid, texts in combo
+                    for card, text in enumerate(texts)})
     return out
 
 
@@ -143,20 +145,17 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                 options = [(n, f) for n, f in options
                            if not _contradicts(f, occurrences[i], by_id, forms, attested[n],
                                                    glue)]
-            if options:
-                n, fills = _best_attested(options, attested, lengths, spaced, glued)
-            elif modelled:
-                # the corruption moved a value (``bonu Robertmo gi …`` for
-                # ``Robertmo bonu gi …``): no reading has the template's slot
-                # order, but the template written out with the values' forms
-                # is one corruption from the text
-                options = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
-                                           spaced, moved=True)
-                if not options:
-                    continue
-                n, fills = _best_attested(options, attested, glued=glued)
-            else:
+                # beside the readings, the templates written out with the
+                # values' forms: where the corruption moved a value (``bonu
+                # Robertmo gi …`` for ``Robertmo bonu gi …``) no reading has
+                # the template's slot order; where it swapped a value's last
+                # word with the frame's (``vöpün gi ge`` for ``vöpün ge gi``)
+                # the reading is a form the template does not write
+                options += _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
+                                            spaced, moved=True)
+            if not options:
                 continue
+            n, fills = _best_attested(options, attested, lengths, spaced, glued)
         item_fills[n].append((i, fills))
         _count_lengths(lengths[n], fills, spaced)
         given += 1
@@ -343,9 +342,10 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     """``[(n, fills)]``: each kept template that, written out with the
     instance's values' forms, is the instance's text or one corruption from
     it, with the first such filling (module docstring).  Only where some
-    value's forms are all missing from the text, unless ``moved`` (every
-    value is there, and no reading of the text has a template's slots in
-    their order)."""
+    value's forms are all missing from the text, unless ``moved``: then every
+    filling with any of the values' forms that is one corruption from the
+    text (what a corruption moved or cut is read from the values' forms, and
+    :func:`_best_attested` chooses among them)."""
     if not occurrences:
         return []
     text = "\n".join(seg.text for seg in segs)
@@ -356,7 +356,11 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     # is the frame's, or the instance is a variant: not this path's to judge)
     if all(present) and not moved:
         return []
-    known = [_known_form(a, b) for a, b in zip(seen, present)]
+    # (``moved``: every value is there, so what the text contains says
+    # nothing of which of a value's forms the instance had — ``o`` and ``e``,
+    # *a car* in two cases, are both inside ``lugolrote``: each is tried)
+    known = [list(a) for a in seen] if moved else \
+        [[f] if f is not None else [] for f in (_known_form(a, b) for a, b in zip(seen, present))]
     mine = text_tokens([seg.text for seg in segs], spaced)
     out = []
     for n, shape in enumerate(kept_shapes):
@@ -366,7 +370,8 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
             theirs = text_tokens(_written_out(shape, fills), spaced)
             if theirs == mine or _one_corruption(mine, theirs):
                 out.append((n, fills))
-                break
+                if not moved:
+                    break
     return out
 
 

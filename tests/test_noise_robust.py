@@ -305,7 +305,7 @@ def test_without_the_forms_a_value_corrupted_instance_gives_nothing(monkeypatch)
     """The control: writing the template out with the values' forms is what
     lists Kim (the frame-edit recovery alone does not)."""
     import tea_solver.recover as rec
-    monkeypatch.setattr(rec, "_value_corrupted", lambda *a, **k: None)
+    monkeypatch.setattr(rec, "_value_corrupted", lambda *a, **k: [])
     doc = extract(_records(_noisy_file()), ExtractOptions(**OPTS), progress=False)
     main = by_group(doc)["is_adj"][0]
     assert "Kim" not in main["lexicons"]["first_name"]
