@@ -151,8 +151,9 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                 # the template's slot order; where it swapped a value's last
                 # word with the frame's (``vöpün gi ge`` for ``vöpün ge gi``)
                 # the reading is a form the template does not write
-                options += _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
-                                            spaced, moved=True)
+                options += _unambiguous(_value_corrupted(segs, occurrences[i], kept_shapes,
+                                                         by_id, forms, spaced, moved=True),
+                                        attested)
             if not options:
                 continue
             n, fills = _best_attested(options, attested, lengths, spaced, glued)
@@ -160,6 +161,28 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
         _count_lengths(lengths[n], fills, spaced)
         given += 1
     return given
+
+
+def _unambiguous(options: Sequence[tuple], attested: Sequence[set]) -> list:
+    """Of the fillings of each template that are one corruption from the
+    text, the one whose values the template's instances all show, where
+    several differ (a value with an agreement form and a bare one: where a
+    corruption inside the word made both one token from the text, which of
+    them the instance had is not to be guessed — a wrong guess pairs the
+    form with a value of the other class); none where that is not one."""
+    per: dict = {}
+    for n, fills in options:
+        per.setdefault(n, [])
+        if fills not in per[n]:
+            per[n].append(fills)
+    out = []
+    for n, fillings in per.items():
+        if len(fillings) > 1:
+            fillings = [f for f in fillings
+                        if all((kid, v) in attested[n] for (kid, _c), v in f.items())]
+        if len(fillings) == 1:
+            out.append((n, fillings[0]))
+    return out
 
 
 def _frame_edited(segs, index: KeyIndex, cap: int | None, kept: Sequence,

@@ -1296,3 +1296,27 @@ def test_a_reading_that_is_none_of_a_values_attested_forms_contradicts_it():
     assert not _contradicts(fragment, occs, by_id, forms, set(), once)
     # no forms known for the value: nothing to contradict
     assert not _contradicts(fragment, occs, by_id, {}, set(), glue)
+
+
+def test_a_value_whose_forms_both_fit_an_outlier_gives_the_form_its_template_writes():
+    """:func:`tea_solver.recover._unambiguous`, the choice among the
+    templates written out with each of a value's forms.  *a car* is ``o`` in
+    one case and ``e`` in another, and a replaced word leaves the instance
+    one corruption from the template with either: the form the template's
+    instances show (``e``) is the instance's.  Where the template shows both
+    (a nationality's bare and agreeing forms, ``ฝูหีขุ๋`` / ``ฝูหีขุ๋ไวู``, each
+    one token from a corrupted word), guessing would pair a form with a
+    value of the other class: nothing is given."""
+    from tea_solver.recover import _unambiguous
+    car_o = {(0, 0): "Linda", (2, 0): "o"}
+    car_e = {(0, 0): "Linda", (2, 0): "e"}
+    attested = [{(0, "Linda"), (2, "e"), (2, "fen")}, {(0, "Linda"), (2, "o")}]
+    assert _unambiguous([(0, car_o), (0, car_e)], attested) == [(0, car_e)]
+    # each template judged on its own: the other writes o
+    assert _unambiguous([(0, car_o), (0, car_e), (1, car_o), (1, car_e)], attested) == \
+        [(0, car_e), (1, car_o)]
+    # one filling: nothing to choose
+    assert _unambiguous([(0, car_o)], attested) == [(0, car_o)]
+    # both forms attested: ambiguous, nothing given
+    both = [{(0, "Linda"), (2, "e"), (2, "o")}]
+    assert _unambiguous([(0, car_o), (0, car_e)], both) == []
