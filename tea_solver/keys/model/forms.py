@@ -492,7 +492,13 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     affix_values: Counter = Counter((p, a) for (p, _v), a in affixed.items())
     spans: list = list(ext)
     affixes = set()
-    placed: dict = {}                       # place -> its template affix
+    placed: dict = defaultdict(set)         # place -> its template affix (and allomorphs)
+    # the affixes other lexicons carry too come off by the file-level rule
+    # below (:func:`_general_affixes`); the place-level allomorph rule is for
+    # an affix only one lexicon shows
+    general = {(pre, suf) for _g, _s, pre, suf in _general_affixes(
+        obs, [cuts[n][0] + st + cuts[n][1] if len(cuts[n]) == 2 else st
+              for n, st in enumerate(strings)], anchored, share=affix_share)}
 
     def take_off(n: int, pre: str, suf: str) -> None:
         """Split a template affix off observation ``n``'s span, on grapheme
@@ -506,7 +512,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         pl, _v = key
         # an affix in harmony with its value (``hos`` / ``hös``) is one
         # affix: its allomorphs count with it, and are no other reading
-        forms_of = _place_allomorphs(pl, (pre, suf), affix_values)
+        forms_of = {(pre, suf)} if (pre, suf) in general else \
+            _place_allomorphs(pl, (pre, suf), affix_values)
         carried = sum(affix_values[(pl, a)] for a in forms_of)
         others = sum(k for a, k in decided[pl].items() if a not in forms_of | {("",)})
         if place_values[pl] > 1 and (carried < 2 or carried < affix_share * place_values[pl]
@@ -521,21 +528,24 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             if s is not None and _extends(s, (pre, suf)):
                 take_off(n, pre, suf)
         affixes.add((pl[0], obs[per_pv[key][0][0]].slot, pre, suf))
-        placed[pl] = (pre, suf)
+        placed[pl].add((pre, suf))
     # a value that never reads bare (every template glues its affix on it:
     # ``hatno-nuthu``) took the affix into its main form; where the place's
-    # affix is the template's, it comes off that value too
+    # affix is the template's, it comes off that value too (whichever of its
+    # allomorphs the value ends in: ``irötü`` where the place's are ``tu`` /
+    # ``tü``)
     for (pl, v), items in per_pv.items():
         if pl not in placed or v in anchored or (pl, v) in affixed:
             continue
-        pre, suf = placed[pl]
-        if len(pre) + len(suf) < _MIN_AFFIX:     # one letter: as likely the stem's own
-            continue
-        for n, s in items:
-            st = strings[n]
-            if s is None and st == main[v] and spans[n] == ext[n] and \
-                    st.startswith(pre) and st.endswith(suf) and len(st) > len(pre) + len(suf):
-                take_off(n, pre, suf)
+        for pre, suf in sorted(placed[pl]):
+            if len(pre) + len(suf) < _MIN_AFFIX:     # one letter: as likely the stem's own
+                continue
+            for n, s in items:
+                st = strings[n]
+                if s is None and st == main[v] and spans[n] == ext[n] and \
+                        st.startswith(pre) and st.endswith(suf) and \
+                        len(st) > len(pre) + len(suf):
+                    take_off(n, pre, suf)
     # a general affix is looked for on the readings with what the edges cut
     # off inside a word put back (``čöčö ni`` of ``čöčö nijök``: the value's
     # last word is shared, the edges kept the suffix out of it)
