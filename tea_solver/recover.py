@@ -69,8 +69,21 @@ def _one_corruption(mine: tuple, theirs: tuple) -> bool:
     return any(one_edit(a, b) for a, b in zip(mine, theirs))
 
 
+def _written_field(field, fills: dict) -> tuple[str, list]:
+    """A field of a shape written out with ``fills``, and where each value
+    stands in it: ``(text, [(value, start)])``."""
+    text, places = "", []
+    for part in field:
+        if isinstance(part, str):
+            text += part
+        else:
+            places.append((fills[part], len(text)))
+            text += fills[part]
+    return text, places
+
+
 def _written_out(shape, fills: dict) -> list[str]:
-    return ["".join(p if isinstance(p, str) else fills[p] for p in field) for field in shape]
+    return [_written_field(field, fills)[0] for field in shape]
 
 
 def _known_form(seen: list, present: list):
@@ -223,13 +236,7 @@ def _glue_count(kept_shapes: Sequence, glue: dict | None, spaced: bool):
     def count(n: int, fills: dict) -> int:
         hits = 0
         for field in kept_shapes[n]:
-            text, places = "", []
-            for part in field:
-                if isinstance(part, str):
-                    text += part
-                else:
-                    places.append((fills[part], len(text)))
-                    text += fills[part]
+            text, places = _written_field(field, fills)
             for value, start in places:
                 for side, pos in ((-1, start), (1, start + len(value))):
                     hits += bool(glue.get((value, side), {}).get(

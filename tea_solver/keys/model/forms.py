@@ -495,10 +495,19 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     placed: dict = defaultdict(set)         # place -> its template affix (and allomorphs)
     # the affixes other lexicons carry too come off by the file-level rule
     # below (:func:`_general_affixes`); the place-level allomorph rule is for
-    # an affix only one lexicon shows
-    general = {(pre, suf) for _g, _s, pre, suf in _general_affixes(
-        obs, [cuts[n][0] + st + cuts[n][1] if len(cuts[n]) == 2 else st
-              for n, st in enumerate(strings)], anchored, share=affix_share)}
+    # an affix only one lexicon shows (found once, the first time a place has
+    # allomorphs: most files have none)
+    # (on the readings before any affix comes off here)
+    before = [cuts[n][0] + st + cuts[n][1] if len(cuts[n]) == 2 else st
+              for n, st in enumerate(strings)]
+    general: list = []
+
+    def allomorphs(pl, affix: tuple) -> set:
+        found = _place_allomorphs(pl, affix, affix_values)
+        if len(found) > 1 and not general:
+            general.append({(pre, suf) for _g, _s, pre, suf in
+                            _general_affixes(obs, before, anchored, share=affix_share)})
+        return {affix} if len(found) > 1 and affix in general[0] else found
 
     def take_off(n: int, pre: str, suf: str) -> None:
         """Split a template affix off observation ``n``'s span, on grapheme
@@ -512,8 +521,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         pl, _v = key
         # an affix in harmony with its value (``hos`` / ``hös``) is one
         # affix: its allomorphs count with it, and are no other reading
-        forms_of = {(pre, suf)} if (pre, suf) in general else \
-            _place_allomorphs(pl, (pre, suf), affix_values)
+        forms_of = allomorphs(pl, (pre, suf))
         carried = sum(affix_values[(pl, a)] for a in forms_of)
         others = sum(k for a, k in decided[pl].items() if a not in forms_of | {("",)})
         if place_values[pl] > 1 and (carried < 2 or carried < affix_share * place_values[pl]
