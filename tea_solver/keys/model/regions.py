@@ -164,12 +164,19 @@ class FileStats:
     def claims(self, u: str, v: tuple, params: ModelParams, alike: bool = True) -> float:
         """How strongly value ``v`` claims unit ``u`` (0: not at all).
 
-        Either evidence suffices: the unit comes with the value
+        Any evidence suffices: the unit comes with the value
         (:meth:`comes_with`, so a preposition five states take is theirs at
-        this stage, and :mod:`.edges` decides whether it stays) or it
+        this stage, and :mod:`.edges` decides whether it stays), it
         identifies the value (:meth:`predicts`: an agreement form, which comes
         with its value only part of the time; :meth:`identifies`, where
-        ``alike``: the word a few values translated alike share)."""
+        ``alike``: the word a few values translated alike share), or it comes
+        with the value wherever the value's identifying readings are not
+        (:meth:`unexplained`): the value's other reading, whose text another
+        value's word glued to a template's ending also reads (``ñoma`` of
+        *an interpreter*, ``o ñoma čet``, where the templates that glue
+        ``ma`` write ``ličü-ñoma`` for *an analyst* more often than
+        ``ñomama`` shows *an interpreter*'s), so that over the file it
+        neither identifies the value nor comes with it most of the time."""
         if params is not self._claims_params:
             self._claims_params, self._claims = params, {}
         key = (u, v, alike)
@@ -187,7 +194,28 @@ class FileStats:
             # intensifiers), in a region beside another value's words: theirs,
             # as weakly as it tells them apart
             return p
+        if c > 0:
+            return self.other_reading(u, v, params)
         return 0.0
+
+    def other_reading(self, u: str, v: tuple, params: ModelParams) -> float:
+        """How strongly the unit comes with the value over the value's
+        instances that its identifying readings do not explain
+        (:meth:`unexplained`; 0 where it does not come with it there, or is
+        not twice as likely with it, as :func:`_weak_claims` asks): a unit
+        of the value's other reading, which identifies the value where it
+        is read (:func:`_place` makes it the core's, not an article the
+        value shares with others beside it)."""
+        among = self.unexplained(v, params)
+        bv = self.val.get(v, 0)
+        if not among or (bv & ~among).bit_count() < (1 - params.predicts) * bv.bit_count():
+            # no reading identifies the value, or one does in a handful of
+            # instances only (a corruption made a unit it alone shows): the
+            # value has no reading the unit could be the other one of, and
+            # the rates over (nearly) all its instances are :meth:`comes_with`'s
+            return 0.0
+        ca = self.comes_with(u, v, among)
+        return ca if ca >= params.comes_with and self.lift(u, v, among) >= 2 else 0.0
 
     def identifies(self, u: str, v: tuple, params: ModelParams) -> bool:
         """Does the unit tell the value apart — alone (:meth:`predicts`), or as
@@ -518,9 +546,11 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     where values share characters (``信`` in ``信じられないほど`` and in
     ``自信満々``): the segment, not each character's best claimant, decides.
     An occurrence's core is its segment from its first to its last unit that
-    *identifies* the value (else that comes with it): what a value shares
-    with others — an article, a preposition five states take — stays
-    outside, for :mod:`.edges` to decide alike for every value.  An
+    *identifies* the value — or is its other reading, where the value's
+    identifying readings are not (:meth:`FileStats.other_reading`) — else
+    that comes with it: what a value shares with others — an article, a
+    preposition five states take — stays outside, for :mod:`.edges` to
+    decide alike for every value.  An
     occurrence that claims nothing anywhere (three intensifiers translated
     alike) takes a region nobody claims, when there are as many as such
     occurrences.  Two regions a value claims alike go to the one that stands
@@ -625,9 +655,12 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         for o, lo, hi in segs:
             sc = score[(r, o)][lo:hi + 1]
             # the core: from the first to the last unit that identifies the
-            # value; else that comes with it; else its most telling unit
+            # value (or reads it where its identifying readings do not); else
+            # that comes with it; else its most telling unit
             ident = [k for k in range(hi - lo + 1)
-                     if stats.predicts(units[a + lo + k], o.lexval) >= params.predicts]
+                     if stats.predicts(units[a + lo + k], o.lexval) >= params.predicts
+                     or (sc[k] > 0 and stats.other_reading(units[a + lo + k], o.lexval,
+                                                           params) > 0)]
             # a value with no word of its own: the word it shares with the few
             # values translated alike (*happy* / *pleased*: ``доволен``)
             ident = ident or [k for k in range(hi - lo + 1)
