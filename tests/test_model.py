@@ -1702,3 +1702,31 @@ def test_a_corruption_that_identifies_a_value_once_gives_it_no_other_reading():
     [mu] = [t for t in groups["cmp"] if t["template"].endswith(" mu {first_name1}.")]
     assert "po" in mu["lexicons"]["adj"]
     assert not any("mu" in v for t in groups["cmp"] for v in t["lexicons"].get("adj", ()))
+
+
+def test_a_values_last_word_that_a_template_writes_after_other_values_stays_the_values():
+    """The comparative template writes ``ke`` or ``mu`` after the adjective,
+    as its class selects; *slower* is ``ni chi ke`` and takes ``mu``.  Pooled
+    for its identity with the adjectives that show ``ke`` there — which the
+    question template writes without it — its ``ke`` fell short of the
+    identity a value's word needs, and went to the frame: a template of its
+    own in each group.  *slower* shows ``ke`` in the question too, where the
+    others do not: the word follows the value, not the template."""
+    adjs = {"slower": ("ni chi ke", "mu"), "taller": ("ni ra", "ke"), "older": ("ni po", "ke"),
+            "smarter": ("ni dal", "ke"), "weaker": ("ni sot", "mu"), "nicer": ("ni wem", "mu"),
+            "faster": ("ni lok", "ke"), "richer": ("ni tap", "mu"), "kinder": ("ni gus", "ke")}
+    rows = []
+    for a, b in itertools.permutations(NAMES[:6], 2):
+        for s, (t, w) in adjs.items():
+            rows.append(_row("cmp", "%s is %s than %s." % (a, s, b),
+                             {"first_name": a, "adj": s, "first_name1": b},
+                             "%s ba %s %s %s." % (a, t, w, b)))
+    for s, (t, _w) in adjs.items():
+        rows.append(_row("ask", "Who is %s?" % s, {"adj": s}, "wa ba %s?" % t))
+    groups = extract_exact(rows)
+    [ask] = groups["ask"]
+    assert "chi ke" in ask["lexicons"]["adj"]
+    cmp = groups["cmp"]
+    assert len(cmp) == 2
+    [mu] = [t for t in cmp if t["template"].endswith("mu {first_name1}.")]
+    assert "chi ke" in mu["lexicons"]["adj"]

@@ -17,7 +17,9 @@ and position, by:
 ``unseg``        a unit of a script written without spaces;
 ``identity``     the values show the same unit there in (nearly) every group
                  they occur in (a value has one form in the file; what one
-                 template adds is that template's);
+                 template adds is that template's), pooled over the values
+                 that show it at the same place, unless the value shows it
+                 in every group where the others it is pooled with do not;
 ``share``/``fill``  how many of the lexicon's values show the same unit there,
                  and how many *select* one (nearly all their readings there
                  show it, twice at least, and a quarter of their readings
@@ -345,6 +347,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     agree: Counter = Counter()
     pairs: Counter = Counter()
     pool_of: dict = {}
+    own: dict = defaultdict(dict)       # key -> group -> (agree, pairs) of its value alone
+    in_group: dict = defaultdict(lambda: [0.0, 0.0])    # (pool, group) -> [agree, pairs]
     words: dict = {}
     odd = ev.odd or {}
     for key, cs_all in by_key.items():
@@ -401,9 +405,13 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # reading of the group's own: one such copy, the only reading of
             # one group in four, held a syllable every clean reading shows
             # below IDENTITY
-            agree[pool] += w * (shown is not None and (
+            a = w * (shown is not None and (
                 same_word(shown, m, side, stem=stem is not None) or
                 (totals[shown] == 1 and one_edit(shown, m))))
+            agree[pool] += a
+            own[key][g] = (a, w)
+            in_group[(pool, g)][0] += a
+            in_group[(pool, g)][1] += w
     # per place, the share of the slot's values whose text there is one that
     # other values select too, in every group they occur in (a paradigm that
     # translates a source word every sentence has covers every value: each
@@ -425,7 +433,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         slot = v[:2]
         m = modal[key]
         cs = [c for c in cs_all if c.text == m]
-        identity = agree[pool_of[key]] / pairs[pool_of[key]]
+        identity = 1.0 if _follows_value(own[key], pool_of[key], in_group) \
+            else agree[pool_of[key]] / pairs[pool_of[key]]
         vals = slot_vals[slot]
         share = shows[(slot, side, depth, m)] / len(vals)
         # (values that only a stray reading gives a unit there do not count)
@@ -541,6 +550,24 @@ def _template_affix(cores: dict, v: tuple, side: int):
         hits = sum(k for e, k in ends.items() if e in forms)
         return hits >= 2 and hits >= AFFIXED * len(others)
     return is_affix
+
+
+def _follows_value(own: dict, pool, in_group: dict) -> bool:
+    """Does the unit follow its value rather than the templates?  The value
+    shows it in every group it occurs in (two at least, ``own``: group ->
+    (agree, pairs)), and in one of them the other values it is pooled with
+    mostly do not (``in_group``: the pool's sums per group).  ``เคั``, the
+    last syllable of *slower* (``ณีชืเคั``), is a word the comparative
+    template writes after some adjectives: pooled with those, which the
+    question template writes without it, its identity fell below
+    :data:`IDENTITY`, though *slower* shows it in the question too."""
+    if sum(w for _a, w in own.values()) <= 1 or any(a < w for a, w in own.values()):
+        return False
+    for g, (a, w) in own.items():
+        total_a, total_w = in_group[(pool, g)]
+        if total_w - w > 0 and total_a - a < 0.5 * (total_w - w):
+            return True
+    return False
 
 
 def admissible(key: tuple, f: dict) -> bool:
