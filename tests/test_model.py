@@ -1674,6 +1674,21 @@ def test_a_values_word_that_another_value_glued_to_the_frame_also_reads_is_its_o
         assert sorted(t["lexicons"]["profession"]) == sorted(profs.values())
 
 
+def _comparatives(adjs: dict) -> list:
+    """A comparative template that writes, after the adjective, the word its
+    class selects (``adjs``: source adjective -> (target, that word)), and a
+    question template that writes the adjective alone."""
+    rows = []
+    for a, b in itertools.permutations(NAMES[:6], 2):
+        for s, (t, w) in adjs.items():
+            rows.append(_row("cmp", "%s is %s than %s." % (a, s, b),
+                             {"first_name": a, "adj": s, "first_name1": b},
+                             "%s ba %s %s %s." % (a, t, w, b)))
+    for s, (t, _w) in adjs.items():
+        rows.append(_row("ask", "Who is %s?" % s, {"adj": s}, "wa ba %s?" % t))
+    return rows
+
+
 def test_a_corruption_that_identifies_a_value_once_gives_it_no_other_reading():
     """*older* (``ni po``) shares its word with *bolder* (``ni sa po``): no
     unit identifies it, and the ``mu`` the comparative template writes after
@@ -1686,16 +1701,10 @@ def test_a_corruption_that_identifies_a_value_once_gives_it_no_other_reading():
     adjs = {"older": ("ni po", "mu"), "taller": ("ni ra", "ke"), "bolder": ("ni sa po", "ke"),
             "smarter": ("ni dal", "ke"), "weaker": ("ni sot", "mu"), "nicer": ("ni wem", "mu"),
             "faster": ("ni lok", "ke"), "richer": ("ni tap", "mu"), "kinder": ("ni gus", "ke")}
-    rows = []
-    for a, b in itertools.permutations(NAMES[:6], 2):
-        for s, (t, w) in adjs.items():
-            tgt = "%s ba %s %s %s." % (a, t, w, b)
-            if s == "older" and (a, b) == (NAMES[0], NAMES[1]):
-                tgt = "%s ba %s zix %s %s." % (a, t, w, b)
-            rows.append(_row("cmp", "%s is %s than %s." % (a, s, b),
-                             {"first_name": a, "adj": s, "first_name1": b}, tgt))
-    for s, (t, _w) in adjs.items():
-        rows.append(_row("ask", "Who is %s?" % s, {"adj": s}, "wa ba %s?" % t))
+    rows = _comparatives(adjs)
+    # the corruption: a word put in before the comparative's paradigm word
+    k = next(k for k, r in enumerate(rows) if r["fill"].get("adj") == "older")
+    rows[k] = dict(rows[k], target=rows[k]["target"].replace(" mu ", " zix mu "))
     groups = extract_exact(rows)
     [ask] = groups["ask"]
     assert "po" in ask["lexicons"]["adj"]
@@ -1715,15 +1724,7 @@ def test_a_values_last_word_that_a_template_writes_after_other_values_stays_the_
     adjs = {"slower": ("ni chi ke", "mu"), "taller": ("ni ra", "ke"), "older": ("ni po", "ke"),
             "smarter": ("ni dal", "ke"), "weaker": ("ni sot", "mu"), "nicer": ("ni wem", "mu"),
             "faster": ("ni lok", "ke"), "richer": ("ni tap", "mu"), "kinder": ("ni gus", "ke")}
-    rows = []
-    for a, b in itertools.permutations(NAMES[:6], 2):
-        for s, (t, w) in adjs.items():
-            rows.append(_row("cmp", "%s is %s than %s." % (a, s, b),
-                             {"first_name": a, "adj": s, "first_name1": b},
-                             "%s ba %s %s %s." % (a, t, w, b)))
-    for s, (t, _w) in adjs.items():
-        rows.append(_row("ask", "Who is %s?" % s, {"adj": s}, "wa ba %s?" % t))
-    groups = extract_exact(rows)
+    groups = extract_exact(_comparatives(adjs))
     [ask] = groups["ask"]
     assert "chi ke" in ask["lexicons"]["adj"]
     cmp = groups["cmp"]
