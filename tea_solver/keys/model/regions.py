@@ -91,7 +91,8 @@ class FileStats:
         self._cache: dict = {}
         self._unexplained: dict = {}     # value -> bitset (not in _cache: a unit
         #                                  may be any string, a key any shape)
-        # claims() per (unit, value, alike), for the parameters last asked with
+        # claims() per (unit, value, alike) and other_reading() per (unit, value,
+        # "other"), for the parameters last asked with (:meth:`_with_params`)
         self._claims: dict = {}
         self._claims_params = None
 
@@ -177,13 +178,19 @@ class FileStats:
         ``ma`` write ``ličü-ñoma`` for *an analyst* more often than
         ``ñomama`` shows *an interpreter*'s), so that over the file it
         neither identifies the value nor comes with it most of the time."""
+        cache = self._with_params(params)
+        key = (u, v, alike)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = self._claim(u, v, params, alike)
+        return got
+
+    def _with_params(self, params: ModelParams) -> dict:
+        """The cache of :meth:`claims` and :meth:`other_reading`, for the
+        parameters last asked with."""
         if params is not self._claims_params:
             self._claims_params, self._claims = params, {}
-        key = (u, v, alike)
-        got = self._claims.get(key)
-        if got is None:
-            got = self._claims[key] = self._claim(u, v, params, alike)
-        return got
+        return self._claims
 
     def _claim(self, u: str, v: tuple, params: ModelParams, alike: bool) -> float:
         c, p = self.comes_with(u, v), self.predicts(u, v)
@@ -205,7 +212,16 @@ class FileStats:
         not twice as likely with it, as :func:`_weak_claims` asks): a unit
         of the value's other reading, which identifies the value where it
         is read (:func:`_place` makes it the core's, not an article the
-        value shares with others beside it)."""
+        value shares with others beside it).  Cached: :func:`_place` asks it
+        again of every unit a value claims, to find the core."""
+        cache = self._with_params(params)
+        key = (u, v, "other")
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = self._other_reading(u, v, params)
+        return got
+
+    def _other_reading(self, u: str, v: tuple, params: ModelParams) -> float:
         among = self.unexplained(v, params)
         bv = self.val.get(v, 0)
         if not among or (bv & ~among).bit_count() < (1 - params.predicts) * bv.bit_count():
