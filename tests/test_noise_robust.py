@@ -1320,3 +1320,101 @@ def test_a_value_whose_forms_both_fit_an_outlier_gives_the_form_its_template_wri
     # both forms attested: ambiguous, nothing given
     both = [{(0, "Linda"), (2, "e"), (2, "o")}]
     assert _unambiguous([(0, car_o), (0, car_e)], both) == []
+
+
+
+_KANA_ANIMALS = {"dog": "イヌ", "cat": "ネコ", "horse": "ウマ", "bird": "トリ", "fish": "サカナ",
+                 "cow": "ウシ", "pig": "ブタ", "lemur": "キツネザル", "bear": "クマ", "deer": "シカ"}
+
+
+def test_a_value_corrupted_alike_in_two_groups_gives_no_reading_and_no_class():
+    """A script without spaces: a corruption that doubles a character inside
+    a value (``キツネザザル`` for ``キツネザル``, *lemur*), in one instance of
+    each of two groups, both beside the same name, leaves characters that
+    still identify the value, so co-variation gave the corrupted text a
+    span: it became one of the value's forms, the lexicons listed it, and
+    the agreement split made the name a class of its own that selects it
+    (two templates per group where one is written).  In a noisy file a
+    reading one corruption from the value's common reading, no more common
+    in the group and in the file than the noise rate makes likely, is a
+    corrupted copy: left out, its values given back, and no form."""
+    rows = []
+    for tid, src, frame in (("likes", "%s likes the %s.", "%sは%sが好きです。"),
+                            ("sees", "%s sees the %s.", "%sは%sを見ました。"),
+                            ("feeds", "%s feeds the %s.", "%sは%sに餌をやりました。")):
+        rows += [{"template_id": tid, "source": src % (a, c),
+                  "fill": {"first_name": a, "animal": c}, "target": frame % (a, t)}
+                 for a in NAMES for c, t in _KANA_ANIMALS.items()]
+    # the file is noisy: a frame character replaced in a tenth of the instances
+    # (by one of many: corruptions alike would be a variant of the frame)
+    rng = random.Random(0)
+    hit = set()
+    for n, r in enumerate(rows):
+        if rng.random() < 0.1:
+            t = r["target"]
+            k = rng.choice([k for k, ch in enumerate(t) if ch in "はがを好見まし餌"])
+            r["target"] = t[:k] + rng.choice("あいうえおかきくけこさすせそたちつてとなぬねの") + t[k + 1:]
+            hit.add(n)
+    name = next(a for a in NAMES
+                if not any(r["fill"] == {"first_name": a, "animal": "lemur"}
+                           for n, r in enumerate(rows) if n in hit))
+    bad = [n for tid in ("likes", "sees") for n, r in enumerate(rows)
+           if r["template_id"] == tid and r["fill"] == {"first_name": name, "animal": "lemur"}]
+    for n in bad:
+        rows[n]["target"] = rows[n]["target"].replace("キツネザル", "キツネザザル")
+    insts = _records(rows)
+    model = fit_file(group_instances(insts))
+    assert model.noisy
+    assert model.forms[("animal", None, "lemur")] == ["キツネザル"]
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    groups = by_group(doc)
+    for tid, n in zip(("likes", "sees"), bad):
+        [t] = groups[tid]
+        assert sorted(t["lexicons"]["animal"]) == sorted(_KANA_ANIMALS.values()), tid
+        assert sorted(t["lexicons"]["first_name"]) == sorted(NAMES), tid
+        assert insts[n].id in _outliers(doc, tid)["uncovered"]
+        assert insts[n].id not in _generated(t, insts)
+
+
+def test_a_form_a_rare_class_selects_is_no_corrupted_reading():
+    """An intensified adjective (``totemo ookii``) agrees with the animal:
+    one animal of twenty (*lemur*) takes ``-na`` (``totemo ookina``), so a
+    class form is one letter from the common form, rare in the group and in
+    the file, as a corrupted reading would be.  But *lemur* stands beside an
+    odd reading of the adjective every time: it selects the form, which
+    stays a form of its value, and the agreement split keeps the class's
+    template (taken for corrupted copies, the class forms were left out and
+    *lemur* joined the common class)."""
+    animals = dict(ANIMAL_T, lemur="kitsunezaru", ant="ari", bee="hachi", crab="kani",
+                   duck="kamo", eel="unagi", frog="kaeru", goat="yagi", hare="usagi",
+                   lion="raion")
+    adjs = {"very big": "ooki", "very small": "chiisa", "very cute": "kawai",
+            "very old": "furu", "very fast": "haya"}
+    rng = random.Random(1)
+    rows = rng.sample([{"template_id": "agrees", "source": "%s saw the %s %s." % (a, b, c),
+                        "fill": {"first_name": a, "adj": b, "animal": c},
+                        "target": "%s ga totemo %s%s %s wo mita." % (
+                            a, stem, "na" if c == "lemur" else "i", t)}
+                       for a in NAMES for b, stem in adjs.items()
+                       for c, t in animals.items()], 300)
+    rows += [likes(a, c) for a in NAMES for c in ANIMAL_T]
+    # the file is noisy: frame words replaced in a tenth of the instances
+    FRAME_WORDS["agrees"] = ("ga", "wo", "mita.")
+    try:
+        _corrupt_frame(rows, 0.1, seed=1)
+    finally:
+        del FRAME_WORDS["agrees"]
+    insts = _records(rows)
+    model = fit_file(group_instances(insts))
+    assert model.noisy
+    # (a form seen once is no form the model finds, noise or not)
+    seen = Counter((i.fill["adj"], i.target[0].split(" ")[3]) for i in insts
+                   if i.template_id == "agrees" and i.fill["animal"] == "lemur")
+    drawn = {bf for bf, n in seen.items() if n >= 2}
+    assert len(drawn) >= 3
+    for b, form in drawn:
+        assert "totemo " + form in model.forms[("adj", None, b)], b
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [lemur] = [t for t in by_group(doc)["agrees"] if "kitsunezaru" in t["lexicons"]["animal"]]
+    assert lemur["lexicons"]["animal"] == ["kitsunezaru"]
+    assert {"totemo " + form for _b, form in drawn} <= set(lemur["lexicons"]["adj"])

@@ -217,6 +217,8 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
             # the same; its values still reach the lexicon, :mod:`tea_solver.recover`)
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious, one_edit_outliers(al, params.rare_frame, rate))]
+    if noisy:
+        corrupted_readings(out_groups, rate, settled.forms, params.noise_alpha)
     glue = value_glue(out_groups)
     for al in out_groups:
         al.noise_rate = rate
@@ -226,6 +228,121 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     done("noise")
     affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
     return FileModel(out_groups, settled.forms, affixes, params, probs, rate, noisy)
+
+
+def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
+                       forms: dict | None = None, alpha: float = ModelParams().noise_alpha
+                       ) -> int:
+    """Take the span off a value where its reading is a corrupted copy of the
+    value's reading, and flag the instance (:func:`suspicious`).
+
+    A corruption that drops, doubles or replaces a character inside a value
+    (``バングラデシシュ人`` for ``バングラデシュ人``) leaves units that still
+    identify the value, so co-variation gives the corrupted text a span, the
+    key takes it as a terminal, the template generates it, and the lexicon
+    gets a value no one wrote (and an agreement split may take the odd
+    reading for a form some class of another slot selects).  In a noisy file
+    (noise rate ``rate``) a reading of a value in a group is a corrupted copy
+    when
+
+    * it is one corruption (:func:`.units.one_edit`, in each way the script
+      counts them) from the value's most common reading in the group;
+    * it is rare in the group -- fewer than the common reading, and not
+      significantly more than the noise corrupts: that many of the value's
+      readings or more are corrupted with probability ``alpha`` at least
+      (:func:`binomial_tail`, the test :func:`noisy_file` makes) -- and so
+      in the file: a case form the group's template selects is the group's
+      reading, a form a class of another slot selects (a gender) recurs
+      wherever the class is drawn;
+    * and nothing in the file explains it: it is no group's common reading
+      (nor frequent enough in one to be a form), and in no instance does a
+      value beside it select odd readings -- a value that, over the file,
+      stands beside a reading of this slot that is not its value's common
+      one in the group at least half of the time (*actress*, beside
+      ``brasileña`` where two professions in thirty-four are feminine, the
+      class too rare for the counts to tell; the instance whose profession
+      a corruption replaced still reads ``индианка``, as *actress* selects
+      elsewhere).
+
+    The instance is then a corrupted copy with its value where the frame is,
+    which the noise-robust cover leaves out and
+    :func:`tea_solver.recover.recover_values` reads with the value's form; a
+    reading no span keeps is no longer one of the value's ``forms``.  Returns
+    how many spans were taken off."""
+    in_file: dict = defaultdict(Counter)
+    modal: list = []                    # per group: value -> its common reading
+    for al in groups:
+        in_group: dict = defaultdict(Counter)
+        for spans in al.spans:
+            for sp in spans:
+                in_file[sp.occ.lexval][sp.text] += 1
+                in_group[sp.occ.lexval][sp.text] += 1
+        modal.append({v: min(seen.items(), key=lambda kv: (-kv[1], kv[0]))
+                      for v, seen in in_group.items()})
+    # (value, slot) -> [instances where the value stands beside the slot's
+    # reading, of them where the reading is not its value's common one]
+    beside: dict = defaultdict(lambda: [0, 0])
+    for al, common in zip(groups, modal):
+        for spans in al.spans:
+            for sp in spans:
+                other = sp.text != common[sp.occ.lexval][0]
+                for w in spans:
+                    if w.slot != sp.slot:
+                        count = beside[(w.occ.lexval, sp.slot)]
+                        count[0] += 1
+                        count[1] += other
+    file_n = {v: sum(c.values()) for v, c in in_file.items()}
+    odd_in: list = []                   # per group: the (value, reading)s odd there
+    for al, common in zip(groups, modal):
+        seen_in: dict = defaultdict(Counter)
+        for spans in al.spans:
+            for sp in spans:
+                seen_in[sp.occ.lexval][sp.text] += 1
+        spaced = written_spaced(t for fields in al.targets for t in fields)
+        odd = set()
+        for v, seen in seen_in.items():
+            reading, top = common[v]
+            total = sum(seen.values())
+            for text, n in seen.items():
+                if text and n < top and binomial_tail(n, total, rate) >= alpha \
+                        and binomial_tail(in_file[v][text], file_n[v], rate) >= alpha \
+                        and _copied(text, reading, spaced):
+                    odd.add((v, text))
+        odd_in.append(odd)
+    # a reading that is no group's odd one, or that a value beside it selects
+    # in some instance, is a form of the value wherever it stands
+    explained = set()
+    for al, odd in zip(groups, odd_in):
+        for spans in al.spans:
+            for sp in spans:
+                key = (sp.occ.lexval, sp.text)
+                if key not in odd or any(
+                        2 * beside[(w.occ.lexval, sp.slot)][1] >= beside[(w.occ.lexval, sp.slot)][0]
+                        for w in spans if w.slot != sp.slot):
+                    explained.add(key)
+    taken: Counter = Counter()
+    for al in groups:
+        for i, spans in enumerate(al.spans):
+            bad = [sp for sp in spans if (sp.occ.lexval, sp.text) not in explained]
+            if bad:
+                taken.update((sp.occ.lexval, sp.text) for sp in bad)
+                al.spans[i] = [sp for sp in spans if all(sp is not b for b in bad)]
+                if al.suspicious is not None:
+                    al.suspicious[i] = True
+    for (v, text), n in taken.items():
+        if forms is not None and n == in_file[v][text] and text in forms.get(v, ()) \
+                and len(forms[v]) > 1:
+            forms[v] = [f for f in forms[v] if f != text]
+    return sum(taken.values())
+
+
+def _copied(text: str, reading: str, spaced: bool) -> bool:
+    """Is ``text`` a corrupted copy of ``reading``: one corruption from it
+    (:func:`.units.one_edit`) in some way the script counts them, keeping
+    some of it -- a one-word value replaced by another word is a word of
+    its own, not a copy (``весьма`` beside ``значительно``, both *quite*)?"""
+    return any(one_edit(a, b) and (len(a) != len(b) or len(a) >= 2)
+               for a, b in zip(edit_views([text], spaced), edit_views([reading], spaced)))
 
 
 def value_glue(groups: Sequence["GroupAlignment"]) -> dict:
