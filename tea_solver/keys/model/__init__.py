@@ -270,15 +270,17 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
     reading no span keeps is no longer one of the value's ``forms``.  Returns
     how many spans were taken off."""
     in_file: dict = defaultdict(Counter)
-    modal: list = []                    # per group: value -> its common reading
+    in_groups: list = []                # per group: value -> Counter of its readings
     for al in groups:
         in_group: dict = defaultdict(Counter)
         for spans in al.spans:
             for sp in spans:
                 in_file[sp.occ.lexval][sp.text] += 1
                 in_group[sp.occ.lexval][sp.text] += 1
-        modal.append({v: min(seen.items(), key=lambda kv: (-kv[1], kv[0]))
-                      for v, seen in in_group.items()})
+        in_groups.append(in_group)
+    # per group: value -> (its common reading, how many show it)
+    modal = [{v: min(seen.items(), key=lambda kv: (-kv[1], kv[0]))
+              for v, seen in in_group.items()} for in_group in in_groups]
     # (value, slot) -> [instances where the value stands beside the slot's
     # reading, of them where the reading is not its value's common one]
     beside: dict = defaultdict(lambda: [0, 0])
@@ -291,16 +293,17 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                         count = beside[(w.occ.lexval, sp.slot)]
                         count[0] += 1
                         count[1] += other
+
+    def selects(w, slot) -> bool:
+        seen, other = beside[(w.occ.lexval, slot)]
+        return 2 * other >= seen
+
     file_n = {v: sum(c.values()) for v, c in in_file.items()}
     odd_in: list = []                   # per group: the (value, reading)s odd there
-    for al, common in zip(groups, modal):
-        seen_in: dict = defaultdict(Counter)
-        for spans in al.spans:
-            for sp in spans:
-                seen_in[sp.occ.lexval][sp.text] += 1
+    for al, common, in_group in zip(groups, modal, in_groups):
         spaced = written_spaced(t for fields in al.targets for t in fields)
         odd = set()
-        for v, seen in seen_in.items():
+        for v, seen in in_group.items():
             reading, top = common[v]
             total = sum(seen.values())
             for text, n in seen.items():
@@ -316,9 +319,8 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         for spans in al.spans:
             for sp in spans:
                 key = (sp.occ.lexval, sp.text)
-                if key not in odd or any(
-                        2 * beside[(w.occ.lexval, sp.slot)][1] >= beside[(w.occ.lexval, sp.slot)][0]
-                        for w in spans if w.slot != sp.slot):
+                if key not in odd or any(selects(w, sp.slot)
+                                         for w in spans if w.slot != sp.slot):
                     explained.add(key)
     taken: Counter = Counter()
     for al in groups:
