@@ -1184,6 +1184,108 @@ def test_a_corrupted_reading_seen_once_does_not_keep_a_shared_word_from_its_valu
             assert sorted(main["lexicons"]["profession"]) == sorted(professions.values())
 
 
+def test_a_value_seen_once_with_nothing_beside_its_core_votes_with_half_a_voice():
+    """*an escort* (``yo dunga``) shares its first word with *a nurse*, so the
+    edge decides the word, as one the value shows in (nearly) every group.
+    Three groups show it ten times each; a question draws every profession
+    once, and its one *escort* instance is corrupted by a swap
+    (``dunga yo ga iru.``) that leaves nothing before the core.  A group that
+    shows the value once votes with half a voice whatever its one instance
+    shows there, nothing included; counted as a whole voice, the empty
+    reading held the word's identity below what the edge asks, and the word
+    went to the frame in every group (``{first_name} ne yo {profession} ka.``,
+    a template of its own for *escort*)."""
+    professions = {"an escort": "yo dunga", "a nurse": "yo kamu", "a baker": "hum belo",
+                   "a cook": "hum tari", "a pilot": "hum lisu", "a judge": "wa ropi",
+                   "a clerk": "wa seki"}
+    frames = {"t0": ("%s is %s.", "%s ne %s ka."), "t1": ("%s was %s.", "%s ne %s ta."),
+              "t2": ("%s wants to be %s.", "%s wa %s ni naru.")}
+    rows = [{"template_id": tid, "source": src % (a, p),
+             "fill": {"first_name": a, "profession": p}, "target": tgt % (a, pt)}
+            for tid, (src, tgt) in frames.items() for a in NAMES for p, pt in professions.items()]
+    rows += [{"template_id": "q", "source": "%s is here." % p, "fill": {"profession": p},
+              "target": "dunga yo ga iru." if p == "an escort" else "%s ga iru." % pt}
+             for p, pt in professions.items()]
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    groups = by_group(doc)
+    for tid, (_src, tgt) in frames.items():
+        assert [t["template"] for t in groups[tid]] == [tgt % ("{first_name}", "{profession}")]
+        assert sorted(groups[tid][0]["lexicons"]["profession"]) == sorted(professions.values())
+    assert "yo kamu" in max(groups["q"], key=lambda t: t["support"])["lexicons"]["profession"]
+
+
+def test_stray_readings_of_a_value_do_not_keep_the_template_affix_on_it():
+    """``tdi`` glues a case ending to every profession (``{profession}di``);
+    *an escort* (``dunga`` elsewhere) is drawn five times there, and two of
+    its instances are corrupted, the profession replaced by a word seen
+    nowhere else (``pufe``, ``gaho``).  Those readings are neither the
+    value's form nor its form with the affix, and each is seen once: they do
+    not vote on what the value reads at the place.  Counted, they held the
+    affixed reading below the share the affix needs, so ``dungadi`` stayed a
+    form of its own and a template of its own (``{first_name}rur
+    {profession}.`` with ``dungadi``)."""
+    professions = {"an escort": "dunga", "a nurse": "kamu", "a baker": "belo",
+                   "a cook": "tari", "a pilot": "lisu", "a judge": "ropi", "a clerk": "seki"}
+    frames = {"t0": ("%s is %s.", "%s ne %s ka."), "t1": ("%s wants to be %s.", "%s wa %s ni naru."),
+              "tdi": ("%s was %s.", "%srur %sdi.")}
+    stray = {"Priya": "pufe", "Chen": "gaho"}
+    rows = []
+    for tid, (src, tgt) in frames.items():
+        for a in NAMES[:5]:
+            for p, pt in professions.items():
+                target = tgt % (a, pt)
+                if tid == "tdi" and p == "an escort" and a in stray:
+                    target = "%srur %s." % (a, stray[a])
+                rows.append({"template_id": tid, "source": src % (a, p),
+                             "fill": {"first_name": a, "profession": p}, "target": target})
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    tdi = by_group(doc)["tdi"]
+    main = max(tdi, key=lambda t: t["support"])
+    assert main["template"] == "{first_name}rur {profession}di."
+    assert sorted(main["lexicons"]["profession"]) == sorted(professions.values())
+    assert main["support"] == 33
+    assert not any("dungadi" in v for t in tdi for v in t["lexicons"].get("profession", []))
+
+
+def test_a_word_a_value_selects_in_another_template_is_a_variant_not_a_corruption():
+    """A question drawn once per name, written by two translators (``Ai noi
+    voi {first_name} voi du an?`` / ``Ai noi cung {first_name} ve du an?``);
+    Omar takes ``toi`` where the others take ``voi`` or ``ve``, in the
+    question and in another template (``… Omar toi du an.``).  His question
+    is one word from the second translator's frame, and the two frames differ
+    in two words, so no alternation of the group's frames shows the place:
+    in a noisy file it was a corrupted copy, left out, and its value given to
+    the ``ve`` template, which then wrote a question no one wrote.  The same
+    word beside the same value in another template is a variant the value
+    selects."""
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(rows, 0.3, seed=0)           # the file is noisy
+    prep = {a: ("voi" if k < 5 else "ve") for k, a in enumerate(NAMES)}
+    prep["Omar"] = "toi"
+    rows += [{"template_id": "ctx", "source": "%s talked with %s about the project." % (a, b),
+              "fill": {"first_name": a, "first_name1": b},
+              "target": "%s noi voi %s %s du an." % (a, b, prep[b])}
+             for a in NAMES for b in NAMES if a != b]
+    rows += [{"template_id": "q", "source": "Who talked with %s about the project?" % b,
+              "fill": {"first_name": b},
+              "target": "%s %s %s du an?" % ("Ai noi voi" if prep[b] == "voi" else "Ai noi cung",
+                                             b, prep[b])}
+             for b in NAMES]
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    q = {t["template"]: sorted(t["lexicons"]["first_name"]) for t in by_group(doc)["q"]}
+    assert q == {"Ai noi voi {first_name} voi du an?": sorted(NAMES[:5]),
+                 "Ai noi cung {first_name} ve du an?": sorted(NAMES[5:9]),
+                 "Ai noi cung {first_name} toi du an?": ["Omar"]}
+    for t in by_group(doc)["q"]:
+        assert len(_generated(t, insts)) == t["support"] == len(t["lexicons"]["first_name"])
+    assert not _outliers(doc, "q")["uncovered"]
+
+
 # --------------------------------------------------------------------------- #
 # what an outlier gives when its corruption moved or took a value
 

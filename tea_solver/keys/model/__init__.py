@@ -206,17 +206,20 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     bad, total = noise_counts(out_groups, least)
     rate = bad / total if total else 0.0
     noisy = noisy_file(bad, total, params)
-    for al in out_groups:
+    beside = words_beside_values(out_groups)
+    for g, al in enumerate(out_groups):
+        chosen = selected_by_value(al, g, beside)
         if len(al.targets) < params.noise_group:
             al.suspicious = [a or b for a, b in
-                             zip(al.suspicious, small_group_outliers(al, rate))]
+                             zip(al.suspicious, small_group_outliers(al, rate, chosen))]
         elif noisy:
             # in a noisy file, a frame only one instance shows, one corruption
             # away from a frame many share, is a corrupted copy even where its
             # values are too rare to tell (a real variant one value takes looks
             # the same; its values still reach the lexicon, :mod:`tea_solver.recover`)
             al.suspicious = [a or b for a, b in
-                             zip(al.suspicious, one_edit_outliers(al, params.rare_frame, rate))]
+                             zip(al.suspicious,
+                                 one_edit_outliers(al, params.rare_frame, rate, chosen))]
     if noisy:
         corrupted_readings(out_groups, rate, settled.forms, params.noise_alpha)
     glue = value_glue(out_groups)
@@ -593,19 +596,22 @@ def frame_paradigms(frames: Sequence[Sequence]) -> dict:
     return {b: frozenset(t) for b, t in out.items()}
 
 
-def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0) -> list:
+def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
+                      chosen=None) -> list:
     """The instances whose frame is a corrupted copy (:func:`corrupted_copy`)
     of a frame more than ``shared`` instances show, and that no more
     instances show than one particular corruption of that frame is expected
     to hit: the group's expected corrupted instances (noise rate ``rate``)
-    spread over the frame's tokens, at least one."""
+    spread over the frame's tokens, at least one.  ``chosen``: a frame's
+    word that a value beside it selects (:func:`selected_by_value`) makes
+    it a variant, not a copy."""
     frames, support, tokens = _frame_support(al)
     return _copies(frames, support, tokens,
                    {c: max(1.0, rate * len(frames) / max(1, len(tokens[c][0])))
-                    for c, n in support.items() if n > shared})
+                    for c, n in support.items() if n > shared}, chosen=chosen)
 
 
-def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
+def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None) -> list:
     """In a group too small for its values to recur (a question drawn once per
     value), the instances whose frame is a corrupted copy
     (:func:`corrupted_copy`) of a frame more instances share than the file's
@@ -622,7 +628,8 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0) -> list:
     mean = max(1.0, rate * len(frames))
     copies = max(1, binomial_median(len(frames), rate))
     return _copies(frames, support, tokens,
-                   {c: copies for c, n in support.items() if n > mean}, strictly_fewer=True)
+                   {c: copies for c, n in support.items() if n > mean}, strictly_fewer=True,
+                   chosen=chosen)
 
 
 def binomial_median(n: int, p: float) -> int:
@@ -644,11 +651,13 @@ def binomial_median(n: int, p: float) -> int:
 
 
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
-            strictly_fewer: bool = False) -> list:
+            strictly_fewer: bool = False, chosen=None) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]`` (``strictly_fewer``: than show the
-    copy's own), while no more than ``expected[c]`` show its own?"""
+    copy's own), while no more than ``expected[c]`` show its own?  Not where
+    the one word it puts in for the reference's is one a value beside it
+    selects (``chosen(frame, tokens, k)``, :func:`selected_by_value`)."""
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0
     views = [{f: per_view[k] for f, per_view in tokens.items()} for k in range(n_views)]
@@ -657,14 +666,108 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     # outcomes (a word dropped, doubled or swapped at one place), not where
     # it drew a word to put in (``über das Projekt`` for ``für das
     # Projekt``, twice, is the variant two values select)
+    def selected(f, c) -> bool:
+        if chosen is None or not views:
+            return False
+        a, b = views[0][f], views[0][c]
+        if not _replaced(a, b):
+            return False
+        return chosen(f, a, next(k for k in range(len(a)) if a[k] != b[k]))
     odd = {f: any(c != f and support[f] <= e
                   and (support[f] < support[c] if strictly_fewer else e < support[c])
                   and any(corrupted_copy(view[f], view[c], par)
                           and (support[f] == 1 or not _replaced(view[f], view[c]))
                           for view, par in zip(views, paradigms))
+                  and not selected(f, c)
                   for c, e in expected.items())
            for f in support}
     return [odd[f] for f in frames]
+
+
+_MARK = regex.compile("\0[^\1]*\1")
+
+
+def _end_marks(token: str) -> tuple:
+    """The slot marks a frame token begins and ends with (or None): the slot
+    a word before it follows, and the slot a word after it follows."""
+    marks = _MARK.findall(token or "")
+    first = marks[0] if marks and token.startswith(marks[0]) else None
+    last = marks[-1] if marks and token.endswith(marks[-1]) else None
+    return first, last
+
+
+def _instance_tokens(al: "GroupAlignment") -> list:
+    """Per instance: its frame's tokens (the first :func:`.units.edit_views`
+    view) and its slots' values by slot mark."""
+    spaced = written_spaced(t for target in al.targets for t in target)
+    return [(edit_views(f, spaced)[0], {slot_mark(s.slot): s.occ.lexval for s in spans})
+            for f, spans in zip(_frames(al), al.spans)]
+
+
+def words_beside_values(groups: Sequence["GroupAlignment"]) -> dict:
+    """``(value, side, word)`` → the groups where the value *selects* that
+    frame word beside its span (side 1: after it): at least half of the
+    value's instances there show it, while most of the other values of the
+    slot there do not (a word every value of the slot has beside it is the
+    template's, whichever value stands there: the end of the sentence before
+    a name)."""
+    by_value: Counter = Counter()       # (value, side, word, group)
+    by_slot: Counter = Counter()        # (slot, side, word, group)
+    n_value: Counter = Counter()        # (value, group): instances with its span
+    n_slot: Counter = Counter()         # (slot, group)
+    for g, al in enumerate(groups):
+        for toks, values in _instance_tokens(al):
+            for v in set(values.values()):
+                n_value[(v, g)] += 1
+                n_slot[(v[:2], g)] += 1
+            seen = set()
+            for k, tok in enumerate(toks):
+                first, last = _end_marks(tok)
+                if last in values and k + 1 < len(toks) and toks[k + 1] is not None:
+                    seen.add((values[last], 1, toks[k + 1]))
+                if first in values and k > 0 and toks[k - 1] is not None:
+                    seen.add((values[first], -1, toks[k - 1]))
+            for v, side, word in seen:
+                by_value[(v, side, word, g)] += 1
+                by_slot[(v[:2], side, word, g)] += 1
+    out: dict = defaultdict(set)
+    for (v, side, word, g), n in by_value.items():
+        others = n_slot[(v[:2], g)] - n_value[(v, g)]
+        if 2 * n >= n_value[(v, g)] and \
+                2 * (by_slot[(v[:2], side, word, g)] - n) < others:
+            out[(v, side, word)].add(g)
+    return out
+
+
+def selected_by_value(al: "GroupAlignment", g: int, beside: dict):
+    """``chosen(frame, tokens, k)``: is the word ``tokens[k]`` of ``frame``
+    one that the value beside it, in each of the group's instances with that
+    frame, selects in another template of the file
+    (:func:`words_beside_values`)?  A value selects the word next to it
+    (*interested* takes *in*; Vietnamese ``quan tâm`` takes ``tới`` where
+    other states take ``với`` or ``về``), so the same word beside the same
+    value in two templates is a variant the value chooses; a corruption puts
+    in a word drawn from the vocabulary, which rarely is the one that value,
+    and not the others, has beside it elsewhere."""
+    by_frame: dict = defaultdict(list)
+    for f, (_toks, values) in zip(_frames(al), _instance_tokens(al)):
+        by_frame[f].append(values)
+
+    def chosen(frame, tokens, k) -> bool:
+        for side, j in ((1, k - 1), (-1, k + 1)):     # the word after / before the slot
+            if not 0 <= j < len(tokens) or tokens[j] is None:
+                continue
+            first, last = _end_marks(tokens[j])
+            mark = last if side > 0 else first
+            if mark is None:
+                continue
+            rows = by_frame.get(frame, [])
+            if rows and all(mark in values and beside.get((values[mark], side, tokens[k]),
+                                                          set()) - {g}
+                            for values in rows):
+                return True
+        return False
+    return chosen
 
 
 def _frame_support(al: "GroupAlignment") -> tuple[list, Counter, dict]:

@@ -209,12 +209,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     by_key: dict = defaultdict(list)
     slot_vals: dict = defaultdict(set)
     val_groups: dict = defaultdict(set)
+    val_seen: Counter = Counter()       # (lexval, group) -> the value's observations there
     # per group and slot, each value's core (a template affix is glued on the
     # cores of most of the slot's values: ``löšu``, ``so-šu``)
     cores: dict = defaultdict(dict)
     for n, o in enumerate(obs):
         slot_vals[o.slot].add(o.lexval)
         val_groups[o.lexval].add(o.group)
+        val_seen[(o.lexval, o.group)] += 1
         cores[(o.group, o.slot)].setdefault(o.lexval, o.core)
         for c in candidates(n, o):
             by_key[(o.lexval, c.side, c.depth)].append(c)
@@ -396,7 +398,11 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # corrupted instance there must not undo what the others agree on
             if per_group.get(g) and not intact.get(g):
                 continue
-            seen = sum(intact[g].values()) if intact.get(g) else 2
+            # (a group with no reading at the place counts the value's own
+            # instances there: a value seen once, whose one instance a
+            # corruption left with nothing beside its core, is as weak a
+            # witness as one showing a stray unit)
+            seen = sum(intact[g].values()) if intact.get(g) else val_seen[(v, g)]
             w = min(1.0, seen / 2)
             pairs[pool] += w
             shown = intact[g].most_common(1)[0][0] if intact.get(g) else None

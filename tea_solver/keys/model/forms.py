@@ -466,8 +466,17 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     for (pl, v), items in per_pv.items():
         readings = [s if s is not None else cuts[n] if strings[n] == main[v] else None
                     for n, s in items]
+        # a reading that is neither the value's form nor that form with an
+        # affix, and that no other instance there repeats, is a stray (a
+        # corrupted copy whose value's place went to a name or a word put in):
+        # it is no reading of the value, and does not vote at the place; a
+        # foreign reading the value repeats there (an inflected form of its
+        # own, ``jaluklin`` beside ``loti``) still does
+        foreign = Counter(strings[n] for (n, _s), r in zip(items, readings) if r is None)
+        readings = [r for (n, _s), r in zip(items, readings)
+                    if r is not None or foreign[strings[n]] > 1] or readings
         best, k = Counter(readings).most_common(1)[0]
-        if k < affix_share * len(items):
+        if k < affix_share * len(readings):
             # no one reading: an agreement ending that alternates with another
             # slot's value inside the template's affix (``ečönihü`` /
             # ``ečöniłehü``) — what the readings share outside is the place's
