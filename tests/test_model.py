@@ -694,6 +694,55 @@ def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
 
 
 
+def test_a_word_some_values_take_for_a_frame_word_of_the_source_is_the_templates():
+    """*Who is less tough?*: the translator writes ``Kto menee zhestkij?`` for
+    four adjectives and an antonym comparative (``Kto slabee?``, *who is
+    weaker*) for the others, as the MultiCheckList Russian does.  ``menee``
+    comes and goes with the values, so by default it would be theirs; it
+    translates *less*, the source frame word beside the slot in every
+    sentence, so it is the template's: two templates, the adjectives bare.
+    Each adjective is seen once there, so the file's IBM Model 1 without
+    smoothing gave ``menee`` to the rare adjective, not to *less*."""
+    adj = {("taller", "tall"): ("vyshe", "nizhe"), ("older", "old"): ("starshe", "molozhe"),
+           ("stronger", "strong"): ("silnee", "slabee"),
+           ("faster", "fast"): ("bystree", "medlennee"),
+           ("richer", "rich"): ("bogache", "bednee"), ("smarter", "smart"): ("umnee", "glupee"),
+           ("bigger", "big"): ("bolshe", "menshe"), ("darker", "dark"): ("temnee", "svetlee"),
+           ("tougher", "tough"): ("zhestche", "menee zhestkij"),
+           ("cooler", "cool"): ("kruche", "menee krutoj"),
+           ("nicer", "nice"): ("priyatnee", "menee priyatnyj"),
+           ("stranger", "strange"): ("strannee", "menee strannyj")}
+    rows = []
+    for (c, b), (tc, tl) in adj.items():
+        rows += [{"template_id": "ctx", "source": "%s is %s than %s." % (a, c, a1),
+                  "fill": {"first_name": a, "adj": [c, b], "first_name1": a1},
+                  "target": "%s %s, chem %s." % (a, tc, a1)}
+                 for a in NAMES for a1 in NAMES[:3] if a1 != a]
+        rows.append({"template_id": "q1", "source": "Who is %s?" % c, "fill": {"adj": [c, b]},
+                     "target": "Kto %s?" % tc})
+        rows.append({"template_id": "q0", "source": "Who is less %s?" % b,
+                     "fill": {"adj": [c, b]}, "target": "Kto %s?" % tl})
+    groups = extract_exact(rows)
+    got = {t["template"]: sorted(e[1] for e in t["lexicons"]["adj"]) for t in groups["q0"]}
+    assert got == {"Kto menee {adj[1]}?": sorted(tl[6:] for tl in dict(adj.values()).values()
+                                                  if tl.startswith("menee ")),
+                   "Kto {adj[1]}?": sorted(tl for tl in dict(adj.values()).values()
+                                           if not tl.startswith("menee "))}
+    assert [t["template"] for t in groups["q1"]] == ["Kto {adj[0]}?"]
+    # the decision itself: a separate varying word beside a governed slot,
+    # given by the alignment to the source word beside the slot, is the frame's
+    from tea_solver.keys.model.edges import derive, score
+    base = {k: 0.0 for k in ("inner", "frame", "glued", "unseg", "whole_form", "lic_func",
+                             "lic_side", "lic_contrast", "lic_adjacent", "func_words",
+                             "frame_depth", "generality", "generality_slot", "unbound",
+                             "bound", "beside_frame", "cover", "paradigm", "share")}
+    base.update(bias=1.0, identity=1.0, fill=0.0, depth=1.0, governed=1.0, ibm=0.15)
+    assert score(derive(dict(base, ibm_beside=0.85)), ModelParams()) < 0
+    assert score(derive(dict(base, ibm_beside=0.05)), ModelParams()) > 0
+    assert score(derive(dict(base, ibm_beside=0.85, governed=0.0)), ModelParams()) > 0
+    assert score(derive(dict(base, ibm_beside=0.85, glued=1.0)), ModelParams()) > 0
+
+
 def test_a_value_unit_of_the_reference_does_not_take_a_frame_units_place():
     """``N {s} P . N {s} P {w} .``: the reference instance's adverb begins with
     a unit one adjective begins with too.  Matched against the whole

@@ -843,6 +843,7 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     adjacent: dict = {}
     group_units, group_slots = [], []
     units, joined, spans_of, row_of, base_of = [], [], {}, {}, {}
+    beside_of: dict = {}
     neighbours: dict = defaultdict(lambda: defaultdict(Counter))
     pairs: Counter = Counter()      # adjacent units, both of a script without spaces
     for g, (insts, (texts, os_list)) in enumerate(zip(groups.values(), prepared)):
@@ -871,10 +872,20 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
             starts = [0]
             for part in inst.source[:-1]:
                 starts.append(starts[-1] + len(part) + 1)
-            for o, (f, a, b) in source_positions(os, inst.source).items():
+            positions = source_positions(os, inst.source)
+            for o, (f, a, b) in positions.items():
                 spans_of[(g, i, o)] = [(starts[f] + a, starts[f] + b)]
                 left = _WORD.findall(inst.source[f][:a])
                 right = _WORD.search(inst.source[f], b)     # the first word after it
+                # the source frame word beside the value, each side (a word of
+                # another slot's value there is no frame word: *quite happy*)
+                before = list(_WORD.finditer(inst.source[f][:a]))
+                for side, m in ((-1, before[-1] if before else None), (1, right)):
+                    if m is not None and not any(
+                            f2 == f and a2 < m.end() and m.start() < b2
+                            for o2, (f2, a2, b2) in positions.items() if o2 is not o):
+                        beside_of[(g, i, o, side)] = [(starts[f] + m.start(),
+                                                       starts[f] + m.end())]
                 neighbours[(o.slot, -1)][g][left[-1].lower() if left else ""] += 1
                 neighbours[(o.slot, 1)][g][right.group().lower() if right else ""] += 1
         group_units.append(counts)
@@ -885,7 +896,8 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
         ibm = SimAlignment(units, joined, model=aligner.get("model"),
                            method=aligner.get("method", "itermax"))
     elif name == "cooccurrence":
-        ibm = Alignment(units, joined, params.ibm_iterations) if params.ibm_iterations else None
+        ibm = Alignment(units, joined, params.ibm_iterations, params.ibm_smoothing) \
+            if params.ibm_iterations else None
     else:
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % name)
     # a slot whose source neighbour on a side differs between groups: target
@@ -900,7 +912,7 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
         governed[key] = float(len(words) == 1 and regex.match(r"\w", next(iter(words))) is not None)
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
                     ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs,
-                    governed=governed)
+                    governed=governed, beside_spans=beside_of)
 
 
 def _modal(counters: Sequence[Counter]) -> Counter:

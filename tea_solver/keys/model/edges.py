@@ -47,6 +47,8 @@ and position, by:
                  comparatives, and of another template's frame phrase);
 ``ibm``          the posterior mass an IBM Model 1 of the file (:mod:`.ibm`)
                  puts on the value's own source words;
+``ibm_beside``   the mass it puts on the source word beside the slot on that
+                 side (*less* before *tough*);
 ``governed``     one and the same source word of the frame stands beside the
                  slot on that side in every sentence (*about*): in a script
                  without spaces, where no space shows a separate word, a
@@ -54,7 +56,11 @@ and position, by:
                  (nearly) every value takes a word of (``cover``) translates
                  it (the preposition each state selects), while one where
                  the slot meets punctuation or another slot is the values'
-                 ending.
+                 ending; where spaces show a separate word, that word
+                 translates the frame word when the alignment gives it to
+                 that source word (``translates_frame``: ``менее``, which the
+                 translator wrote for *less* before four adjectives and fused
+                 into the others, ``слабее``, is the template's).
 
 Each candidate's log-odds of belonging to the value is :func:`score`: a
 frame unit stays the template's unless licensed or part of the value's
@@ -85,7 +91,7 @@ from .units import inner_word, one_edit, same_stem, same_word, stem_before_affix
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
             "whole_form", "lic_func", "lic_side", "lic_contrast", "lic_adjacent", "func_words",
             "frame_depth", "generality", "generality_slot", "ibm", "unbound", "governed", "bound",
-            "depth", "beside_frame", "cover")
+            "depth", "beside_frame", "cover", "ibm_beside")
 
 IBM_SAMPLE = 24    # units of a key whose alignment mass is averaged
 IDENTITY = 0.9     # share of (value, group) pairs that must agree for a unit to join
@@ -163,6 +169,7 @@ class Evidence:
     odd: dict = None        # (group, inst) -> (field, unit) places near a corruption of its frame
     unit_pairs: dict = None  # (unit, next unit) -> count, both of a script without spaces
     governed: dict = None   # (slot, side) -> 1.0 if one and the same source word stands there in every group
+    beside_spans: dict = None  # (group, inst, occurrence, side) -> [(start, end)] of the source word beside it
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -453,7 +460,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             if len(texts) >= 3 and len(set(texts)) >= 2 else 0.0
         whole = float(m in whole_forms[slot])
         k = len(cs)
-        adj = ibm = 0.0
+        adj = ibm = beside = 0.0
         frame_share = sum(c.frame for c in cs) / k
         for c in cs:
             o = obs[c.obs]
@@ -469,7 +476,10 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             row = ev.ibm_row[(o.group, o.inst)]
             unit = ev.unit_base[(o.group, o.inst, o.field)] + c.unit
             ibm += ev.ibm.mass(row, unit, ev.ibm_spans.get((o.group, o.inst, o.occ), ()))
+            beside += ev.ibm.mass(row, unit, (ev.beside_spans or {}).get(
+                (o.group, o.inst, o.occ, side), ()))
         ibm = ibm / len(sample) * k if sample else 0.5 * k
+        beside = beside / len(sample) if sample else 0.0
         lic = ev.licenses.get(slot, (0.0, 0.0, 0, 0))
         pr = pair_for.get(key)
         if pr is not None and pairs_free[pr] > 0:
@@ -507,6 +517,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             "ibm": ibm / k,
             "unbound": (ev.unbound or {}).get((slot, side), 0.0),
             "governed": (ev.governed or {}).get((slot, side), 0.0),
+            "ibm_beside": beside,
             "bound": sum(c.text in (ev.bound or {}).get((obs[c.obs].group, slot), ())
                          for c in cs) / k if depth == 1 else 0.0,
             "depth": float(depth),
@@ -617,6 +628,12 @@ def derive(f: dict) -> dict:
     separate = (1 - f["unseg"]) * (1 - f["glued_word"]) + \
         f["unseg"] * f["governed"] * f["beside_frame"] * float(f["cover"] >= IDENTITY)
     f["sep_paradigm"] = separate * float(f["paradigm"] >= 0.5) * (1 - f["whole_form"])
+    # a separate word beside the value that the alignment gives to the source
+    # frame word standing beside the slot in every sentence (*less* before
+    # the adjective: ``менее`` the template writes for some values and fuses
+    # into others, ``слабее``) translates that frame word: the template's
+    f["translates_frame"] = (1 - f["unseg"]) * (1 - f["glued_word"]) * f["governed"] * \
+        f.get("ibm_beside", 0.0)
     return f
 
 
@@ -640,10 +657,12 @@ def score(f: dict, p) -> float:
     A *varying* unit (it comes and goes with the values) is the value's
     unless it is a separate word from a paradigm several values share (a
     preposition the value selects: the template's variant; without spaces,
-    a paradigm where the slot is ``governed``) and the source does not
-    license it::
+    a paradigm where the slot is ``governed``), or a separate word that
+    translates the source frame word beside a ``governed`` slot (``менее``
+    for *less*, written before some adjectives: the template's variant
+    too), and the source does not license it::
 
-        prior_varying − paradigm·P·(1−L) + alignment·(ibm−½)
+        prior_varying − paradigm·max(P·(1−S), T)·(1−L) + alignment·(ibm−½)
 
     with L = ``licensed``, B = ``bound`` (the unit touches the value and is
     one that groups with the same source frame words lack where they lack
@@ -653,7 +672,10 @@ def score(f: dict, p) -> float:
     translates none of them), g = ``generality`` (how often
     the unit stands away from lexicons of this licence), g′ =
     ``generality_slot`` (away from this lexicon), π(g) = max(0, 1 − 2g)
-    (:func:`_particular`), P = ``sep_paradigm``; a unit that is frame in some instances and varies
+    (:func:`_particular`), P = ``sep_paradigm``, S = max(0, 2·ibm − 1) (the
+    alignment is sure the word translates the value's own source words),
+    T = ``translates_frame`` (a separate word, the slot governed, times
+    ``ibm_beside``); a unit that is frame in some instances and varies
     in others gets the mixture.
     """
     ibm = p.w_alignment * (f["ibm"] - 0.5)
@@ -663,7 +685,8 @@ def score(f: dict, p) -> float:
     # a paradigm word is the template's variant unless the alignment is sure
     # it translates the value's own source words
     sure = max(0.0, 2.0 * f["ibm"] - 1.0)
-    varying = p.prior_varying - p.w_paradigm * f["sep_paradigm"] * (1 - lic) * (1 - sure) + ibm
+    varying = p.prior_varying - p.w_paradigm * max(f["sep_paradigm"] * (1 - sure),
+                                                   f.get("translates_frame", 0.0)) * (1 - lic) + ibm
     return f["frame"] * frame + (1 - f["frame"]) * varying
 
 

@@ -6,7 +6,13 @@ unit ``u`` in the target.  Each source word is known to be frame or part of a
 value (:mod:`.source`), so the posterior of a target unit over its source
 words says how much of it translates its value and how much the source frame
 (``है`` ← *is*, ``Projekt`` ← *project*, ``एक`` ← *a*).  Model 1 is blind to
-order and over-credits rare words, so the model uses it as one piece of
+order and over-credits rare words — a source word seen once explains every
+target unit its sentence leaves over (the rare adjective of *Who is less
+tough?* took ``менее``, *less*, from the frame word that explains it in the
+other sentences) — so its translation table is smoothed (add-n, Moore 2004:
+``t(u | e) = (c(u, e) + n) / (c(e) + n·|V|)``, ``ModelParams.ibm_smoothing``),
+which flattens a rare word's distribution and leaves a unit to the frequent
+word that explains it elsewhere, and the model uses it as one piece of
 evidence among others (:mod:`.edges`), never alone.
 
 Vectorised over all (target unit, source word) pairs of the file at once; a
@@ -29,7 +35,7 @@ class Alignment:
     """Posterior mass of every target unit on every source word, per instance."""
 
     def __init__(self, units: Sequence[Sequence[str]], sources: Sequence[str],
-                 iterations: int = 5):
+                 iterations: int = 5, smoothing: float = 0.0):
         svocab: dict = {NULL: 0}
         tvocab: dict = {}
         self.src_spans = []             # per instance: [(start, end)] of its source words
@@ -67,7 +73,9 @@ class Alignment:
             z = np.bincount(grp, weights=p, minlength=g0)
             post = p / np.maximum(z[grp], 1e-300)
             counts = np.bincount(flat, weights=post, minlength=vt * vs).reshape(vt, vs)
-            table = (counts / np.maximum(counts.sum(axis=0, keepdims=True), 1e-300)).ravel()
+            table = ((counts + smoothing)
+                     / np.maximum(counts.sum(axis=0, keepdims=True) + smoothing * vt,
+                                  1e-300)).ravel()
         self.post = post
         self.ls, self.lt = ls, lt
         self._words: dict = {}

@@ -37,6 +37,10 @@ class ModelParams:
 
     # IBM Model 1 over the file: EM iterations (0: no alignment evidence)
     ibm_iterations: int = 5
+    # add-n smoothing of Model 1's translation table (Moore 2004): a source
+    # word seen once otherwise explains every target unit its sentence leaves
+    # over (the rare adjective took ``менее``, *less*, from its frame word)
+    ibm_smoothing: float = 0.05
 
     # edges (tea_solver.keys.model.edges.score), in log-odds: a frame unit is
     # the template's, a varying unit the value's, unless the evidence weighs
@@ -44,7 +48,8 @@ class ModelParams:
     prior_varying: float = 2.0
     w_licence: float = 4.0      # the source licenses the unit for the value
     w_glued: float = 3.0        # the unit is part of the value's written word
-    w_paradigm: float = 4.0     # a separate word from a paradigm several values share
+    w_paradigm: float = 4.0     # a separate word from a paradigm several values share, or
+    #                             one that translates the source frame word beside the slot
     w_alignment: float = 2.0    # IBM Model 1 mass on the value's source words, centred
     # (not for a frame unit: constant in its group, a frame unit co-occurs with
     # every word of the group, and Model 1 credits it to rare value words)
