@@ -206,9 +206,10 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     bad, total = noise_counts(out_groups, least)
     rate = bad / total if total else 0.0
     noisy = noisy_file(bad, total, params)
-    beside = words_beside_values(out_groups)
+    rows = [_instance_tokens(al) for al in out_groups]
+    beside = words_beside_values(rows)
     for g, al in enumerate(out_groups):
-        chosen = selected_by_value(al, g, beside)
+        chosen = selected_by_value(rows[g], g, beside)
         if len(al.targets) < params.noise_group:
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious, small_group_outliers(al, rate, chosen))]
@@ -697,15 +698,16 @@ def _end_marks(token: str) -> tuple:
 
 
 def _instance_tokens(al: "GroupAlignment") -> list:
-    """Per instance: its frame's tokens (the first :func:`.units.edit_views`
-    view) and its slots' values by slot mark."""
+    """Per instance: its frame, the frame's tokens (the first
+    :func:`.units.edit_views` view) and its slots' values by slot mark."""
     spaced = written_spaced(t for target in al.targets for t in target)
-    return [(edit_views(f, spaced)[0], {slot_mark(s.slot): s.occ.lexval for s in spans})
+    return [(f, edit_views(f, spaced)[0], {slot_mark(s.slot): s.occ.lexval for s in spans})
             for f, spans in zip(_frames(al), al.spans)]
 
 
-def words_beside_values(groups: Sequence["GroupAlignment"]) -> dict:
-    """``(value, side, word)`` → the groups where the value *selects* that
+def words_beside_values(rows: Sequence[list]) -> dict:
+    """``(value, side, word)`` → the groups (``rows``: per group, its
+    :func:`_instance_tokens`) where the value *selects* that
     frame word beside its span (side 1: after it): at least half of the
     value's instances there show it, while most of the other values of the
     slot there do not (a word every value of the slot has beside it is the
@@ -715,8 +717,8 @@ def words_beside_values(groups: Sequence["GroupAlignment"]) -> dict:
     by_slot: Counter = Counter()        # (slot, side, word, group)
     n_value: Counter = Counter()        # (value, group): instances with its span
     n_slot: Counter = Counter()         # (slot, group)
-    for g, al in enumerate(groups):
-        for toks, values in _instance_tokens(al):
+    for g, group_rows in enumerate(rows):
+        for _frame, toks, values in group_rows:
             for v in set(values.values()):
                 n_value[(v, g)] += 1
                 n_slot[(v[:2], g)] += 1
@@ -739,18 +741,18 @@ def words_beside_values(groups: Sequence["GroupAlignment"]) -> dict:
     return out
 
 
-def selected_by_value(al: "GroupAlignment", g: int, beside: dict):
+def selected_by_value(rows: list, g: int, beside: dict):
     """``chosen(frame, tokens, k)``: is the word ``tokens[k]`` of ``frame``
-    one that the value beside it, in each of the group's instances with that
-    frame, selects in another template of the file
-    (:func:`words_beside_values`)?  A value selects the word next to it
+    one that the value beside it, in each of group ``g``'s instances
+    (``rows``: :func:`_instance_tokens`) with that frame, selects in another
+    template of the file (:func:`words_beside_values`)?  A value selects the word next to it
     (*interested* takes *in*; Vietnamese ``quan tâm`` takes ``tới`` where
     other states take ``với`` or ``về``), so the same word beside the same
     value in two templates is a variant the value chooses; a corruption puts
     in a word drawn from the vocabulary, which rarely is the one that value,
     and not the others, has beside it elsewhere."""
     by_frame: dict = defaultdict(list)
-    for f, (_toks, values) in zip(_frames(al), _instance_tokens(al)):
+    for f, _toks, values in rows:
         by_frame[f].append(values)
 
     def chosen(frame, tokens, k) -> bool:
@@ -875,18 +877,18 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
             positions = source_positions(os, inst.source)
             for o, (f, a, b) in positions.items():
                 spans_of[(g, i, o)] = [(starts[f] + a, starts[f] + b)]
-                left = _WORD.findall(inst.source[f][:a])
+                before = list(_WORD.finditer(inst.source[f][:a]))
+                left = before[-1] if before else None          # the last word before it
                 right = _WORD.search(inst.source[f], b)     # the first word after it
                 # the source frame word beside the value, each side (a word of
                 # another slot's value there is no frame word: *quite happy*)
-                before = list(_WORD.finditer(inst.source[f][:a]))
-                for side, m in ((-1, before[-1] if before else None), (1, right)):
+                for side, m in ((-1, left), (1, right)):
                     if m is not None and not any(
                             f2 == f and a2 < m.end() and m.start() < b2
                             for o2, (f2, a2, b2) in positions.items() if o2 is not o):
                         beside_of[(g, i, o, side)] = [(starts[f] + m.start(),
                                                        starts[f] + m.end())]
-                neighbours[(o.slot, -1)][g][left[-1].lower() if left else ""] += 1
+                neighbours[(o.slot, -1)][g][left.group().lower() if left else ""] += 1
                 neighbours[(o.slot, 1)][g][right.group().lower() if right else ""] += 1
         group_units.append(counts)
         group_slots.append(slots)
