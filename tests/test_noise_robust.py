@@ -1216,6 +1216,63 @@ def test_a_value_seen_once_with_nothing_beside_its_core_votes_with_half_a_voice(
     assert "yo kamu" in max(groups["q"], key=lambda t: t["support"])["lexicons"]["profession"]
 
 
+_ZH_JOBS = {"an artist": "美术家", "a nurse": "护士", "a lawyer": "律师", "a writer": "作家",
+            "an engineer": "工程师"}
+_ZH_NATIONS = {"American": "美国人", "Chinese": "中国人", "Japanese": "日本人", "Indian": "印度人"}
+
+
+def test_a_group_split_evenly_on_a_unit_beside_a_value_does_not_vote_on_it():
+    """``美`` begins *artist* (``美术家``) and *American* (``美国人``), so it
+    identifies neither, and the edge decides it for the artist, as a unit
+    the value shows in (nearly) every group.  Three templates show it
+    twenty-four times each; a fourth draws the artist twice, and one of the
+    two is corrupted by a swap (``一位术美家``).  That group is split evenly
+    between the value's reading and another: it says nothing about what it
+    writes there, and does not vote.  Counted as a vote against (the first
+    of two equal readings), it held the unit's identity at 3/4, below what
+    the edge asks, and ``美`` went to the frame in every group
+    (``是一位美{profession}家``, a template of its own for the artist).
+    (The file is clean but for that copy, so a template writes it.)"""
+    rows = []
+    for tid, src, tgt in (("a", "%s is %s. %s is %s.", "%s是一位%s。%s是%s。"),
+                          ("b", "%s is %s and %s.", "%s是一位%s并且是%s。"),
+                          ("c", "%s was %s, %s was %s.", "%s曾是一位%s，%s曾是%s。")):
+        for a in NAMES[:6]:
+            for j, jt in _ZH_JOBS.items():
+                for n, nt in _ZH_NATIONS.items():
+                    fill = {"first_name": a, "profession": j, "nationality": n}
+                    args = (a, j, n) if tid == "b" else (a, j, a, n)
+                    targs = (a, jt, nt) if tid == "b" else (a, jt, a, nt)
+                    rows.append({"template_id": tid, "source": src % args, "fill": fill,
+                                 "target": tgt % targs})
+    nations = list(_ZH_NATIONS.items())
+    for k, a in enumerate(NAMES[:6]):
+        for j, jt in _ZH_JOBS.items():
+            if j == "an artist" and k > 1:
+                continue
+            n, nt = nations[k % len(nations)]
+            target = "%s是%s并且是一位%s。" % (a, nt, jt)
+            if j == "an artist" and k == 0:
+                target = target.replace("美术", "术美")
+            rows.append({"template_id": "d", "source": "%s is %s and %s." % (a, n, j),
+                         "fill": {"first_name": a, "profession": j, "nationality": n},
+                         "target": target})
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    groups = by_group(doc)
+    jobs = sorted("一位" + jt for jt in _ZH_JOBS.values())
+    for tid, frame in (("a", "{first_name}是{profession}。{first_name}是{nationality}。"),
+                       ("b", "{first_name}是{profession}并且是{nationality}。"),
+                       ("c", "{first_name}曾是{profession}，{first_name}曾是{nationality}。"),
+                       ("d", "{first_name}是{nationality}并且是{profession}。")):
+        main = max(groups[tid], key=lambda t: t["support"])
+        assert (main["template"], sorted(main["lexicons"]["profession"])) == (frame, jobs)
+        # only the corrupted copy, in a file too clean to leave it out, is
+        # written by a template of its own
+        assert sum(t["support"] for t in groups[tid] if t is not main) == (tid == "d")
+
+
 def test_stray_readings_of_a_value_do_not_keep_the_template_affix_on_it():
     """``tdi`` glues a case ending to every profession (``{profession}di``);
     *an escort* (``dunga`` elsewhere) is drawn five times there, and two of

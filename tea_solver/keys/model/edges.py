@@ -411,16 +411,24 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # witness as one showing a stray unit)
             seen = sum(intact[g].values()) if intact.get(g) else val_seen[(v, g)]
             w = min(1.0, seen / 2)
-            pairs[pool] += w
-            shown = intact[g].most_common(1)[0][0] if intact.get(g) else None
             # a reading seen nowhere else in the file, one character from the
             # word (``យះៅ`` for ``យៅ``), is a corrupted copy of it, not a
             # reading of the group's own: one such copy, the only reading of
             # one group in four, held a syllable every clean reading shows
             # below IDENTITY
-            a = w * (shown is not None and (
-                same_word(shown, m, side, stem=stem is not None) or
-                (totals[shown] == 1 and one_edit(shown, m))))
+            def agrees(r) -> bool:
+                return same_word(r, m, side, stem=stem is not None) or \
+                    (totals[r] == 1 and one_edit(r, m))
+            top = intact[g].most_common(2) if intact.get(g) else []
+            # a group split evenly between a reading that agrees and one that
+            # does not (two instances, one of them corrupted: ``一位术美家``
+            # beside ``一位美术家``) says nothing about what it writes there
+            if len(top) == 2 and top[0][1] == top[1][1] and \
+                    agrees(top[0][0]) != agrees(top[1][0]):
+                continue
+            pairs[pool] += w
+            shown = top[0][0] if top else None
+            a = w * (shown is not None and agrees(shown))
             agree[pool] += a
             own[key][g] = (a, w)
             in_group[(pool, g)][0] += a
@@ -447,7 +455,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         m = modal[key]
         cs = [c for c in cs_all if c.text == m]
         identity = 1.0 if _follows_value(own[key], pool_of[key], in_group) \
-            else agree[pool_of[key]] / pairs[pool_of[key]]
+            else agree[pool_of[key]] / pairs[pool_of[key]] if pairs[pool_of[key]] else 0.5
         vals = slot_vals[slot]
         share = shows[(slot, side, depth, m)] / len(vals)
         # (values that only a stray reading gives a unit there do not count)
