@@ -1015,6 +1015,102 @@ def test_a_values_core_is_the_same_in_every_group():
         assert (t["template"], sorted(t["lexicons"]["profession"])) == (frame, sorted(values))
 
 
+_GLUE_ANIMALS = {"dog": "rım-fa", "cat": "itü-ša", "cow": "renö", "duck": "nedö",
+                 "pig": "bö nafı", "bird": "ta", "horse": "münnü-ša"}
+_GLUE_VEHICLES = {"car": "rö-fa jine", "bus": "umo", "train": "mojutu", "boat": "tıtmo-be",
+                  "truck": "böši-ju"}
+
+
+def test_a_value_whose_cores_all_differ_is_cut_to_what_they_share():
+    """One template glues a prefix onto the animal (``d'panrım-fa``: the
+    word ``panrım`` is one unit), the other a suffix onto its last piece
+    (``rım-fašo``); ``fa`` also ends a vehicle's first word (``rö-fa``), so
+    it identifies no value, and the cores are ``panrım`` in one group and
+    ``rım-fašo`` in the other, with no core the majority.  Cut down to
+    what both hold (``rım``), ``-fa`` stands beside the core at the same
+    depths in both groups and is the value's: one template per group with
+    ``rım-fa`` in the lexicon, not a ``{animal}-fa`` template for the dog."""
+    rows = []
+    for a in NAMES:
+        for p, t in _GLUE_ANIMALS.items():
+            for v, u in _GLUE_VEHICLES.items():
+                fill = {"first_name": a, "animal": p, "vehicle": v}
+                rows.append(_row("and", "%s has %s and %s." % (a, p, v), fill,
+                                 "%s'šom d'pan%s mö d'pan%s šam." % (a, t, u)))
+                rows.append(_row("two", "%s has %s. %s has %s." % (a, p, a, v), fill,
+                                 "%s'šom d'%sšo bü. %s'šom d'%sšo bü." % (a, t, a, u)))
+    groups = extract_exact(rows)
+    for tid, frame in (("and", "{first_name}'šom d'pan{animal} mö d'pan{vehicle} šam."),
+                       ("two", "{first_name}'šom d'{animal}šo bü. {first_name}'šom d'{vehicle}šo bü.")):
+        [t] = groups[tid]
+        assert (t["template"], sorted(t["lexicons"]["animal"]),
+                sorted(t["lexicons"]["vehicle"])) == \
+            (frame, sorted(_GLUE_ANIMALS.values()), sorted(_GLUE_VEHICLES.values()))
+
+
+def test_the_core_of_a_value_is_what_nearly_all_its_cores_hold():
+    from collections import Counter
+    from tea_solver.keys.model.regions import _consensus
+    share = ModelParams().affix_share
+    # what (nearly) every core holds
+    assert _consensus(Counter({"wošo": 3, "wošo-fö": 1}), share) == "wošo"
+    assert _consensus(Counter({"čes-u": 73, "čes": 54}), share) == "čes"
+    assert _consensus(Counter({"čes-u": 95, "čes-ı": 3, "ıčes-u": 2}), share) == "čes-u"
+    assert _consensus(Counter({"panrım": 45, "rım-fašo": 45}), share) == "rım"
+    assert _consensus(Counter({"panrım": 40, "rım-fašo": 45, "r": 5}), share) == "rım"
+    assert _consensus(Counter({"panrö-fa jine": 2, "rö-fa jinešo": 2}), share) == "rö-fa jine"
+    # two forms of a value: what they share is on no core's unit bounds, not
+    # the form half of the cores read
+    assert _consensus(Counter({"морская свинка": 48, "морскую свинку": 46, "морская": 2}),
+                      share) == " свинк"
+    assert _consensus(Counter({"abc": 2, "xyz": 1, "qrs": 2}), share) is None
+
+
+_CASE_ANIMALS = {"dog": ("disrörš", ""), "cat": ("čüfe-", "f"), "cow": ("łöld", ""),
+                 "pig": ("gih", ""), "bird": ("sopo-pe ög", ""), "duck": ("jöñöföl-", "f")}
+_CASE_VEHICLES = {"car": "ñölfö čes-", "bus": "fıšıpır", "van": "söl", "train": "pupır-d",
+                  "boat": "ñul-w"}
+
+
+def _cased(stem: str, extra: str, ending: str, second: bool) -> str:
+    """A value in its case: the ending glued on; after a hyphen, some values
+    take an allomorph of their own (``-fı`` / ``-fun``)."""
+    return stem + extra + ending + ("n" if extra and second else "")
+
+
+def test_a_case_ending_behind_a_hyphen_is_the_rest_of_the_values_word():
+    """Every value is written with a case ending the template selects
+    (``ı`` in one, ``u`` in the other), never bare, so each template's
+    lexicon holds the case forms.  Some values end in a hyphen, and the
+    ending behind it is a unit of its own (``čüfe-fı`` / ``čüfe-fun``,
+    ``čes-ı`` / ``čes-u``): it differs between the templates, so on its own
+    it is no unit the value shows in every group, and the value would read
+    ``čüfe-`` with the ending left to the frame (``{animal}fı``, a template
+    of its own for two values).  A value does not end in a hyphen glued to
+    what follows: the ending is the rest of its word, as the others' glued
+    endings are theirs — one template per group."""
+    rows = []
+    for a in NAMES:
+        for p, (t, extra) in _CASE_ANIMALS.items():
+            for v, u in _CASE_VEHICLES.items():
+                fill = {"first_name": a, "animal": p, "vehicle": v}
+                rows.append(_row("and", "%s has %s and %s." % (a, p, v), fill,
+                                 "%s'sullol p'%s wı p'%s pu." % (
+                                     a, _cased(t, extra, "ı", False), u + "ı")))
+                rows.append(_row("two", "%s has %s. %s has %s." % (a, p, a, v), fill,
+                                 "%s'sullol p'%s ñu. %s'sullol p'%s ñu." % (
+                                     a, _cased(t, extra, "u", True), a, u + "u")))
+    groups = extract_exact(rows)
+    for tid, frame, ending, second in (
+            ("and", "{first_name}'sullol p'{animal} wı p'{vehicle} pu.", "ı", False),
+            ("two", "{first_name}'sullol p'{animal} ñu. {first_name}'sullol p'{vehicle} ñu.",
+             "u", True)):
+        [t] = groups[tid]
+        assert (t["template"], sorted(t["lexicons"]["animal"]), sorted(t["lexicons"]["vehicle"])) \
+            == (frame, sorted(_cased(s, e, ending, second) for s, e in _CASE_ANIMALS.values()),
+                sorted(u + ending for u in _CASE_VEHICLES.values()))
+
+
 _HI_NATIONS = {"Chinese": "चीनी", "Japanese": "जापानी", "Indian": "भारतीय", "Brazilian": "ब्राज़ीली",
                "Pakistani": "पाकिस्तानी", "Nigerian": "नाइजीरियाई"}
 _HI_JOBS = {"a nurse": ("नर्स", ""), "a model": ("मॉडल", ""), "an author": ("लेखिका", "ने"),

@@ -145,7 +145,7 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     regions = [group_regions(ts, os, stats, params, [inst.source for inst in insts])
                for (ts, os), insts in zip(prepared, groups.values())]
     trim_place_words(regions, stats, params)
-    canonical_cores(regions)
+    canonical_cores(regions, params.affix_share)
     solo_cuts(regions)
     obs = observations(regions)
     evidence = _evidence(groups, prepared, params, aligner)

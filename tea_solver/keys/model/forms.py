@@ -23,6 +23,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import os
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
@@ -121,6 +122,14 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict, words: dict) -> list[
     per lexical value and position, and applied where the observation shows
     the value's word there (``words``, from :func:`.edges.features`: a
     corrupted instance that shows another keeps its core).
+
+    A value does not end in a joiner — a hyphen glued to what follows it:
+    the written word goes on.  Where the value keeps the joiner, the glued
+    unit beyond it is the rest of its word and stays or joins with it
+    (``čüfe-fı`` / ``čüfe-fun``: the case ending, a separate unit behind
+    the hyphen, differs between templates, so on its own it is no unit the
+    value shows in every group — and the value, never written bare, would
+    read ``čüfe-``), unless it is a frame unit.
     """
     at: dict = {}
     for key, cs in by_key.items():
@@ -137,6 +146,12 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict, words: dict) -> list[
                 if c is None or probs.get(key, 1.0) >= 0.5 or c.text != words[key]:
                     break
                 stripped += 1
+            if stripped and len(o.units) > stripped:
+                # (core units are glued to the unit before them in the text)
+                kept = o.units[-stripped - 1] if side > 0 else o.units[stripped]
+                gone = o.units[-stripped] if side > 0 else o.units[stripped - 1]
+                if _dash(kept) and (gone.glued if side > 0 else kept.glued):
+                    stripped -= 1   # the unit behind a joiner the core keeps
             if stripped:
                 keep = o.units[:len(o.units) - stripped] if side > 0 else o.units[stripped:]
                 if side > 0:
@@ -145,13 +160,18 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict, words: dict) -> list[
                     start = keep[0].start
                 continue
             depth = 1
+            inner = o.units[-1] if side > 0 else o.units[0]
             while True:
                 key = (o.lexval, side, depth)
                 c = at.get((n, side, depth))
-                if c is None or probs.get(key, 0.0) < 0.5:
+                if c is None:
                     break
+                rest = _joins(inner, c) and not c.frame     # the rest of a hyphenated word
+                if probs.get(key, 0.0) < 0.5 and not rest:
+                    break
+                inner = c
                 m = words[key]
-                if c.text == m or same_stem(c.text, m):
+                if c.text == m or same_stem(c.text, m) or rest:
                     if side > 0:
                         end = c.end
                     else:
@@ -169,6 +189,20 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict, words: dict) -> list[
                 break
         out.append((start, end))
     return _resolve_overlaps(obs, out, probs, at)
+
+
+def _dash(unit) -> bool:
+    """Is the unit (an Edge or a :class:`.edges.Candidate`) a dash
+    punctuation mark (Unicode Pd: a hyphen, a maqaf), which joins the
+    pieces of one written word?"""
+    return len(unit.text) == 1 and unicodedata.category(unit.text) == "Pd"
+
+
+def _joins(inner, outer) -> bool:
+    """Is ``inner`` a joiner (:func:`_dash`) that ``outer``, the unit beside
+    it outwards, is glued to?  (A unit beside a core is ``glued`` when no
+    space separates it from the unit on its inner side.)"""
+    return _dash(inner) and outer.glued
 
 
 def _resolve_overlaps(obs, ext: list, probs: dict, at: dict) -> list:

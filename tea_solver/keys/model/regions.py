@@ -397,8 +397,8 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
     return changed
 
 
-def canonical_cores(groups: Sequence["GroupRegions"]) -> int:
-    """Cut each core down to its value's most common core where it holds it.
+def canonical_cores(groups: Sequence["GroupRegions"], share: float = 0.75) -> int:
+    """Cut each core down to its value's core where it holds it.
 
     A core runs from the first to the last unit that identifies its value,
     and which units identify it is a file-wide rate that a word's written
@@ -409,29 +409,72 @@ def canonical_cores(groups: Sequence["GroupRegions"]) -> int:
     core outward, pooled over the groups, so a core that differs between
     groups puts different units at the same position (``šel`` in one group
     where the others show ``-``) and no position agrees.  A value has one
-    form in the file: where a core contains the value's most common core on
-    unit bounds, it is cut down to it, and the units cut off are decided at
-    the edge like everyone else's.  Returns how many cores changed."""
+    form in the file: where a core contains the value's core on unit
+    bounds, it is cut down to it, and the units cut off are decided at the
+    edge like everyone else's.
+
+    The value's core (:func:`_consensus`) is the longest text that (nearly)
+    every one of its cores contains (``share``: ``params.affix_share``, the
+    share of a value's readings that carry what a template glues on).  A
+    template's glued prefix makes one unit of prefix and value (``panrım``)
+    in two groups, while another template's suffix glues to the value's last
+    piece (``rım-fašo``) in two others: the value's core is ``rım``, so the
+    units after it (``-``, ``fa``) stand at the same depths in every group;
+    and where two templates write a case ending behind a hyphen
+    (``čes-u``), however many instances they hold, the core of the others
+    (``čes``) is the value's.  Only a core that holds the
+    value's core on unit bounds is cut: ``rö-fa jine`` is inside
+    ``panrö-fa jine`` and ``rö-fa jinešo`` but on the bounds of neither, and
+    stays.  Returns how many cores changed."""
     counts: dict = defaultdict(Counter)
     for gr in groups:
         for fields, pieces in zip(gr.texts, gr.pieces):
             for p in pieces:
                 counts[p.occ.lexval][_core_text(fields, p)] += 1
-    modal = {v: c.most_common(1)[0] for v, c in counts.items()}
+    modal = {v: _consensus(c, share) for v, c in counts.items()}
     changed = 0
     for gr in groups:
         for fields, pieces in zip(gr.texts, gr.pieces):
             for p in pieces:
-                best, k = modal[p.occ.lexval]
+                best = modal[p.occ.lexval]
                 own = _core_text(fields, p)
-                if own == best or 2 * k <= sum(counts[p.occ.lexval].values()) \
-                        or best not in own:
+                if best is None or own == best or best not in own:
                     continue
                 hit = next(_spans_of(fields[p.field], p.first, p.last, best), None)
                 if hit is not None:
                     p.first, p.last = hit
                     changed += 1
     return changed
+
+
+def _consensus(counts: Counter, share: float) -> str | None:
+    """A value's core text, from its cores (``counts``: core text -> how
+    many): the longest text at least ``share`` of them contain (ties by how
+    many contain it, then by text), or None.  Where all or nearly all read
+    alike, that reading; where a template glues material on in some groups
+    (``rım-fašo``, ``čes-u``), what the others read too (``rım``, ``čes``).
+    (Two forms of a value, ``морская свинка`` / ``морскую свинку``, share
+    only a stem that no core has on unit bounds: no core is cut.)  The
+    answer lies inside one of the most common texts that together hold more
+    than ``1 - share`` of the cores: the rest are too few to hold it alone."""
+    total = sum(counts.values())
+    ranked = counts.most_common()
+    held, texts = 0, []
+    for text, k in ranked:
+        texts.append(text)
+        held += k
+        if held > (1 - share) * total:
+            break
+    for size in range(max(len(t) for t in texts), 0, -1):
+        found = {t[i:i + size] for t in texts for i in range(len(t) - size + 1)}
+        scored = []
+        for s in found:
+            n = sum(k for text, k in ranked if s in text)
+            if n >= share * total:
+                scored.append((n, s))
+        if scored:
+            return max(scored)[1]
+    return None
 
 
 def _core_text(fields, p: Piece) -> str:
