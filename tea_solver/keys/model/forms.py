@@ -31,7 +31,7 @@ from typing import NamedTuple, Sequence
 from tea_solver.tokenize import PUNCT
 
 from .regions import GroupRegions
-from .source import whole_word
+from .source import whole_word_spans
 from .units import graphemes, same_stem, word_char, written_spaced
 
 
@@ -421,12 +421,11 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         src = v[2]
         if not src:
             continue
-        pattern = whole_word(src)
         for n in members:
             o = obs[n]
             a, b = ext[n]
             t = field(n)
-            whole = _whole_hits(t, src, pattern)
+            whole = _whole_hits(t, src)
             k = t.text.find(src, a, b)     # inside its span: a glued affix beside it
             while k >= 0 and (k not in t.cuts or k + len(src) not in t.cuts):
                 k = t.text.find(src, k + 1, b)
@@ -737,11 +736,11 @@ def _stacked(affixed: dict) -> dict:
     return out
 
 
-def _whole_hits(t, src: str, pattern) -> list:
+def _whole_hits(t, src: str) -> list:
     """Where ``src`` stands as whole words of ``t``: between non-word characters,
     or exactly on units (a Latin name in Japanese text, ``MaryはChenより``: the
     script changes at its edges, so it is a unit of its own)."""
-    hits = {m.span() for m in pattern.finditer(t.text)}
+    hits = set(whole_word_spans(src, t.text))      # (:func:`.source.whole_word`)
     starts, ends = set(t.starts), set(t.ends)
     k = t.text.find(src)
     while k >= 0:

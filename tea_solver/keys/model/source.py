@@ -83,11 +83,41 @@ def whole_word(value: str) -> regex.Pattern:
     return regex.compile(r"(?<!\w)" + re.escape(value) + r"(?!\w)")
 
 
+_WORD_CHAR = regex.compile(r"\w")
+
+
+def whole_word_spans(text: str, source: str) -> list:
+    """``(start, end)`` of each match of :func:`whole_word` ``(text)`` in
+    ``source``, left to right: what ``whole_word(text).finditer(source)``
+    gives, found with ``str.find`` and a ``\w`` test of the character on
+    either side instead of compiling a pattern per value (the model asks it
+    of every value in every instance; more distinct values than
+    :func:`whole_word`'s cache holds made it compile again and again).  The
+    pattern is a literal between two one-character lookarounds, so its
+    matches are the literal's occurrences, tried left to right, with no
+    ``\w`` just before or just after, each search resuming after the last
+    match -- as the regex engine scans."""
+    if not text:
+        return [m.span() for m in whole_word(text).finditer(source)]
+    n, end = len(text), len(source)
+    word = _WORD_CHAR.match
+    out = []
+    k = source.find(text)
+    while k >= 0:
+        if (k == 0 or word(source, k - 1) is None) and \
+                (k + n == end or word(source, k + n) is None):
+            out.append((k, k + n))
+            k = source.find(text, k + n)
+        else:
+            k = source.find(text, k + 1)
+    return out
+
+
 def count_in(source: str, text: str) -> int:
     """How many times ``text`` stands as a whole word (or phrase) in ``source``."""
     if not text:
         return 0
-    return len(whole_word(text).findall(source))
+    return len(whole_word_spans(text, source))
 
 
 def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
@@ -103,9 +133,9 @@ def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
             value = tuple(value)
             pos = []
             for i, v in enumerate(value):
-                m = whole_word(v).search(src) if v else None
-                if m:
-                    pos.append((m.start(), i))
+                hits = whole_word_spans(v, src) if v else None
+                if hits:
+                    pos.append((hits[0][0], i))
             elements = tuple(i for _p, i in sorted(pos)) or (0,)
         else:
             elements = ()
@@ -149,7 +179,7 @@ def _source_positions(shown: tuple, source: tuple) -> tuple:
         for n, (text, nth) in enumerate(shown):
             if n in done:
                 continue
-            hits = [m.start() for m in whole_word(text).finditer(src)]
+            hits = [a for a, _b in whole_word_spans(text, src)]
             if nth < len(hits):
                 a = hits[nth]
                 out.append((n, (f, a, a + len(text))))
