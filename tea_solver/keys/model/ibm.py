@@ -50,20 +50,23 @@ class Alignment:
         per = ls * lt
         self.offset = np.concatenate([[0], np.cumsum(per)])
         n_pairs = int(self.offset[-1])
-        si = np.empty(n_pairs, dtype=np.int64)
-        ti = np.empty(n_pairs, dtype=np.int64)
-        grp = np.empty(n_pairs, dtype=np.int64)
-        g0 = 0
-        for n, (s, t) in enumerate(zip(s_ids, t_ids)):
-            a, b = self.offset[n], self.offset[n + 1]
-            if a == b:
-                continue
-            s_arr = np.asarray(s, dtype=np.int64)
-            t_arr = np.asarray(t, dtype=np.int64)
-            si[a:b] = np.tile(s_arr, len(t))
-            ti[a:b] = np.repeat(t_arr, len(s))
-            grp[a:b] = g0 + np.repeat(np.arange(len(t)), len(s))
-            g0 += len(t)
+        # every instance's (target unit, source word) pairs, target-major: pair
+        # q of instance n is unit q // ls[n] with word q % ls[n].  Built with
+        # one set of array operations over the file (it was a numpy tile and
+        # repeat per instance); the same integers, so the same EM below
+        s_start = np.concatenate([[0], np.cumsum(ls)])[:-1]
+        t_start = np.concatenate([[0], np.cumsum(lt)])[:-1]    # also each unit's group base
+        s_flat = np.fromiter((w for s in s_ids for w in s), dtype=np.int64,
+                             count=int(ls.sum()))
+        t_flat = np.fromiter((u for t in t_ids for u in t), dtype=np.int64,
+                             count=int(lt.sum()))
+        inst = np.repeat(np.arange(len(s_ids), dtype=np.int64), per)
+        q = np.arange(n_pairs, dtype=np.int64) - self.offset[:-1][inst]
+        unit = q // ls[inst]
+        si = s_flat[s_start[inst] + q - unit * ls[inst]]
+        ti = t_flat[t_start[inst] + unit]
+        grp = t_start[inst] + unit
+        g0 = int(lt.sum())
         vt, vs = max(len(tvocab), 1), len(svocab)
         flat = ti * vs + si
         table = np.full(vt * vs, 1.0 / vt)
@@ -83,11 +86,18 @@ class Alignment:
     def mass(self, inst: int, unit: int, spans: Sequence[tuple]) -> float:
         """Posterior mass of target unit ``unit`` of instance ``inst`` on the
         source words inside the character ``spans`` of its source."""
-        ls = int(self.ls[inst])
-        a = int(self.offset[inst]) + unit * ls
+        ls = self.ls.item(inst)
+        a = self.offset.item(inst) + unit * ls
         words = self.words_in(inst, tuple(spans))
         if not words:
             return 0.0
+        if len(words) < 8:
+            # numpy adds fewer than eight numbers one after the other from
+            # 0.0: the same float, read without an index array per call
+            post, base, total = self.post, a + 1, 0.0
+            for k in words:
+                total += post.item(base + k)
+            return total
         return float(self.post[a + 1 + np.asarray(words)].sum())
 
     def words_in(self, inst: int, spans: tuple) -> list:
