@@ -119,6 +119,11 @@ class Candidate(NamedTuple):
     frame_depth: int = 0  # frame units: how many frame units from the core to it, itself included
 
 
+#: builds a :class:`Candidate` from all its fields without the generated
+#: ``__new__`` (a Python call per tuple, over a hundred thousand per file)
+_new = tuple.__new__
+
+
 def candidates(n: int, o: Obs) -> list[Candidate]:
     """The candidate units of observation ``n`` (see the module docstring)."""
     out = []
@@ -133,8 +138,8 @@ def candidates(n: int, o: Obs) -> list[Candidate]:
             e, nxt = inner[k], inner[k + 1]
             glued = nxt.end == e.start if side > 0 else e.end == nxt.start
             to_frame = k + 1 + beyond if beyond is not None else 0
-            out.append(Candidate(n, side, -k, e.text, e.frame, glued, e.kind == CHAR,
-                                 e.start, e.end, e.index, to_frame))
+            out.append(_new(Candidate, (n, side, -k, e.text, e.frame, glued, e.kind == CHAR,
+                                        e.start, e.end, e.index, to_frame, 0)))
         frames_seen = 0
         for k, e in enumerate(outer[:MAX_OUTER]):
             to_frame = 0
@@ -146,8 +151,9 @@ def candidates(n: int, o: Obs) -> list[Candidate]:
                     j += 1
                 to_frame = j - k if j < len(outer) or len(outer) < MAX_OUTER else 0
             frame_depth = frames_seen if e.frame else 0
-            out.append(Candidate(n, side, k + 1, e.text, e.frame, e.glued, e.kind == CHAR,
-                                 e.start, e.end, e.index, to_frame, frame_depth))
+            out.append(_new(Candidate, (n, side, k + 1, e.text, e.frame, e.glued,
+                                        e.kind == CHAR, e.start, e.end, e.index, to_frame,
+                                        frame_depth)))
     return out
 
 
@@ -228,6 +234,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         for c in candidates(n, o):
             by_key[(o.lexval, c.side, c.depth)].append(c)
     modal = {k: Counter(c.text for c in cs).most_common(1)[0][0] for k, cs in by_key.items()}
+    # each key's candidates that show its modal text: listed once here, for
+    # the passes below that each filtered them again
+    at_modal = {k: [c for c in cs if c.text == modal[k]] for k, cs in by_key.items()}
     kinds = {slot: _licence_kind(lic) for slot, lic in ev.licenses.items()}
     # every unit occurrence outside value cores, and the slots whose cores it
     # stands beside (within MAX_OUTER units)
@@ -264,9 +273,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         if outward is None:
             continue
         m = modal[key]
-        cs = [c for c in cs_all if c.text == m]
+        cs = at_modal[key]
         if 2 * sum(c.unseg for c in cs) > len(cs) and \
-                sum(c.text == outward for c in by_key[(v, side, depth + 1)]) >= IDENTITY * len(cs):
+                len(at_modal[(v, side, depth + 1)]) >= IDENTITY * len(cs):
             # (the value's readings show the pair (nearly) every time: here
             # the pair, not the syllable, is the word)
             pr = (m, outward) if side > 0 else (outward, m)
@@ -326,9 +335,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # (the preposition before ``dự án`` is the last, whatever the length of
     # the value before it); others by their depth.
     place: dict = {}
-    for key, cs in by_key.items():
-        m = modal[key]
-        dists = Counter(c.to_frame for c in cs if c.text == m)
+    for key in by_key:
+        dists = Counter(c.to_frame for c in at_modal[key])
         d = dists.most_common(1)[0][0] if dists else 0
         place[key] = (key[0][:2], key[1], ("frame", d) if d else ("depth", key[2]))
     # a value selects the text it shows at a place when (nearly) all its
@@ -339,7 +347,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # not with this value, and a text corrupted copies show is no evidence:
     # neither is a paradigm word, nor fills the place
     n_obs = Counter(o.lexval for o in obs)
-    selects = {key: sum(c.text == m for c in by_key[key]) >= max(2, SELECTS * len(by_key[key]))
+    selects = {key: len(at_modal[key]) >= max(2, SELECTS * len(by_key[key]))
                and len(by_key[key]) >= REACHES * n_obs[key[0]]
                for key, m in modal.items()}
     position: dict = defaultdict(list)
@@ -388,7 +396,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # that has the same text there as a frame unit: ``ကေ`` a state's
         # translation begins with, after the frame's own ``ကေ`` every other
         # state stands beside)
-        shown = [c for c in cs_all if c.text == modal[key]]
+        shown = at_modal[key]
         framed = 2 * sum(c.frame for c in shown) > len(shown)
         if framed:
             where = ("frame", Counter(c.frame_depth for c in shown).most_common(1)[0][0])
@@ -453,7 +461,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         v, side, depth = key
         slot = v[:2]
         m = modal[key]
-        cs = [c for c in cs_all if c.text == m]
+        cs = at_modal[key]
         identity = 1.0 if _follows_value(own[key], pool_of[key], in_group) \
             else agree[pool_of[key]] / pairs[pool_of[key]] if pairs[pool_of[key]] else 0.5
         vals = slot_vals[slot]
@@ -540,15 +548,28 @@ def _near_counts(beside: dict, text_of: dict, kinds: dict) -> tuple[Counter, Cou
     """How many places of each text stand beside a core of each slot, and of
     each licence kind (``beside``: place -> the slots whose cores it is
     beside; ``text_of``: place -> its unit's text, or a pair's)."""
-    near_slot: Counter = Counter()
-    near_kind: Counter = Counter()
+    # counted in plain dicts (a Counter's += is two Python-level calls; there
+    # is a place per unit beside every core), most places beside one slot
+    near_slot: dict = {}
+    near_kind: dict = {}
     for place, slots in beside.items():
         u = text_of[place]
+        if len(slots) == 1:
+            for sl in slots:
+                key = (u, sl)
+                near_slot[key] = near_slot.get(key, 0) + 1
+                kind = kinds.get(sl)
+                if kind is not None:
+                    key = (u, kind)
+                    near_kind[key] = near_kind.get(key, 0) + 1
+            continue
         for sl in slots:
-            near_slot[(u, sl)] += 1
+            key = (u, sl)
+            near_slot[key] = near_slot.get(key, 0) + 1
         for kind in {kinds.get(sl) for sl in slots} - {None}:
-            near_kind[(u, kind)] += 1
-    return near_slot, near_kind
+            key = (u, kind)
+            near_kind[key] = near_kind.get(key, 0) + 1
+    return Counter(near_slot), Counter(near_kind)
 
 
 AFFIXED = 0.25     # share of a slot's other values whose written word ends in a template's affix

@@ -48,6 +48,11 @@ class Edge(NamedTuple):
     index: int = 0      # the unit's index in its field
 
 
+#: builds an :class:`Edge` from all its fields without the generated
+#: ``__new__`` (a Python call per tuple, one per unit beside every core)
+_new = tuple.__new__
+
+
 @dataclass
 class Obs:
     """One occurrence in one instance: its core and what lies beside it."""
@@ -82,8 +87,9 @@ def observations(groups: Sequence[GroupRegions], max_depth: int = 6) -> list[Obs
                          t.text[t.starts[p.first]:t.ends[p.last]],
                          t.starts[p.first], t.ends[p.last])
                 ob.occ = p.occ
-                ob.units = [Edge(t.units[k], bool(gr.frame[i][p.field][k]),
-                                 bool(t.glued[k]), t.starts[k], t.ends[k], t.kinds[k], k)
+                ob.units = [_new(Edge, (t.units[k], bool(gr.frame[i][p.field][k]),
+                                        bool(t.glued[k]), t.starts[k], t.ends[k], t.kinds[k],
+                                        k))
                             for k in range(p.first, p.last + 1)]
                 for side, edges in ((-1, ob.left), (1, ob.right)):
                     k = p.first - 1 if side < 0 else p.last + 1
@@ -97,8 +103,9 @@ def observations(groups: Sequence[GroupRegions], max_depth: int = 6) -> list[Obs
                                 ob.right_stop = other.occ.slot
                             break
                         glued = t.glued[max(k, inner)] if side > 0 else t.glued[inner]
-                        edges.append(Edge(t.units[k], bool(gr.frame[i][p.field][k]),
-                                          bool(glued), t.starts[k], t.ends[k], t.kinds[k], k))
+                        edges.append(_new(Edge, (t.units[k], bool(gr.frame[i][p.field][k]),
+                                                 bool(glued), t.starts[k], t.ends[k],
+                                                 t.kinds[k], k)))
                         inner = k
                         k += side
                 out.append(ob)
