@@ -181,15 +181,18 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     done("forms")
     out_groups = _group_spans(ob.names, groups, ob.prepared, ob.regions, ob.obs, settled)
     done("spans")
+    # each group's frames, read off its spans once for the tests below (the
+    # spans stay as they are until corrupted_readings; each test read them again)
+    frames = [_frames(al) for al in out_groups]
     # twice: a corruption that hits many instances alike (the first word
     # dropped) is frequent in proportion to the noise rate and the group
     rates = _found_rates(out_groups)
-    for al in out_groups:
-        al.suspicious = suspicious(al, params, found_rates=rates)
+    for al, fr in zip(out_groups, frames):
+        al.suspicious = suspicious(al, params, found_rates=rates, frames=fr)
     rate = noise_rate(out_groups, settled.forms, params)
-    for al in out_groups:
+    for al, fr in zip(out_groups, frames):
         al.suspicious = suspicious(al, params, max(params.rare_frame,
-                                                   rate * len(al.targets) / 2), rates)
+                                                   rate * len(al.targets) / 2), rates, fr)
     least = params.noise_group
     sizes = [len(al.targets) for al in out_groups]
     if max(sizes, default=0) < params.noise_group <= sum(sizes):
@@ -200,19 +203,20 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
         # its translations, not clean; a file smaller than one large group
         # is too small to tell a corruption from a variant seen once)
         least = 1
-        for al in out_groups:
+        for al, fr in zip(out_groups, frames):
             al.suspicious = [a or b for a, b in
-                             zip(al.suspicious, small_group_outliers(al, 0.0))]
+                             zip(al.suspicious, small_group_outliers(al, 0.0, frames=fr))]
     bad, total = noise_counts(out_groups, least)
     rate = bad / total if total else 0.0
     noisy = noisy_file(bad, total, params)
-    rows = [_instance_tokens(al) for al in out_groups]
+    rows = [_instance_tokens(al, fr) for al, fr in zip(out_groups, frames)]
     beside = words_beside_values(rows)
     for g, al in enumerate(out_groups):
         chosen = selected_by_value(rows[g], g, beside)
         if len(al.targets) < params.noise_group:
             al.suspicious = [a or b for a, b in
-                             zip(al.suspicious, small_group_outliers(al, rate, chosen))]
+                             zip(al.suspicious,
+                                 small_group_outliers(al, rate, chosen, frames[g]))]
         elif noisy:
             # in a noisy file, a frame only one instance shows, one corruption
             # away from a frame many share, is a corrupted copy even where its
@@ -220,7 +224,8 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
             # the same; its values still reach the lexicon, :mod:`tea_solver.recover`)
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious,
-                                 one_edit_outliers(al, params.rare_frame, rate, chosen))]
+                                 one_edit_outliers(al, params.rare_frame, rate, chosen,
+                                                   frames[g]))]
     if noisy:
         corrupted_readings(out_groups, rate, settled.forms, params.noise_alpha)
     glue = value_glue(out_groups)
@@ -390,10 +395,14 @@ def fit_groups_apart(groups: "OrderedDict[str, list]", params: ModelParams = Mod
 def _frames(al: "GroupAlignment") -> list:
     """Each instance's frame: its text with every value replaced by its slot."""
     out = []
+    marks: dict = {}                    # slot -> its slot_mark, written once
     for target, spans in zip(al.targets, al.spans):
         parts = [list(t) for t in target]
         for s in sorted(spans, key=lambda s: -s.start):
-            parts[s.field][s.start:s.end] = [slot_mark(s.slot)]
+            mark = marks.get(s.slot)
+            if mark is None:
+                mark = marks[s.slot] = slot_mark(s.slot)
+            parts[s.field][s.start:s.end] = [mark]
         out.append(tuple("".join(p) for p in parts))
     return out
 
@@ -412,7 +421,8 @@ def _found_rates(groups) -> tuple[Counter, Counter]:
 
 
 def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
-               rare: float | None = None, found_rates: tuple | None = None) -> list:
+               rare: float | None = None, found_rates: tuple | None = None,
+               frames: list | None = None) -> list:
     """Per instance: is its frame at odds with every one of its values?
 
     A group's frame varies only with its values (a preposition the state
@@ -425,9 +435,10 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
     corrupted copy of its group's frame than as a frame of its own.  (A value
     seen once says nothing: a real variant that one value takes looks the
     same; and where the translators wrote two frames for the same values, each
-    is shared by many instances.)
+    is shared by many instances.)  ``frames``: :func:`_frames` of ``al``, where
+    the caller has them.
     """
-    frames = _frames(al)
+    frames = _frames(al) if frames is None else frames
     by_value: dict = defaultdict(Counter)
     for f, spans in zip(frames, al.spans):
         for v in {s.occ.lexval for s in spans}:
@@ -598,21 +609,23 @@ def frame_paradigms(frames: Sequence[Sequence]) -> dict:
 
 
 def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
-                      chosen=None) -> list:
+                      chosen=None, frames: list | None = None) -> list:
     """The instances whose frame is a corrupted copy (:func:`corrupted_copy`)
     of a frame more than ``shared`` instances show, and that no more
     instances show than one particular corruption of that frame is expected
     to hit: the group's expected corrupted instances (noise rate ``rate``)
     spread over the frame's tokens, at least one.  ``chosen``: a frame's
     word that a value beside it selects (:func:`selected_by_value`) makes
-    it a variant, not a copy."""
-    frames, support, tokens = _frame_support(al)
+    it a variant, not a copy.  ``frames``: :func:`_frames` of ``al``, where
+    the caller has them."""
+    frames, support, tokens = _frame_support(al, frames)
     return _copies(frames, support, tokens,
                    {c: max(1.0, rate * len(frames) / max(1, len(tokens[c][0])))
                     for c, n in support.items() if n > shared}, chosen=chosen)
 
 
-def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None) -> list:
+def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
+                         frames: list | None = None) -> list:
     """In a group too small for its values to recur (a question drawn once per
     value), the instances whose frame is a corrupted copy
     (:func:`corrupted_copy`) of a frame more instances share than the file's
@@ -621,8 +634,9 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None) -
     corrupted alike are likely where a fifth of a small group is).  Any such frame, not only the
     most common one: where the values select their frames (``больше всех
     {s} этим проектом`` / ``наиболее {s} относится к этому проекту``), a
-    copy of the rarer frame with its last word dropped is as corrupt."""
-    frames, support, tokens = _frame_support(al)
+    copy of the rarer frame with its last word dropped is as corrupt.
+    ``frames``: :func:`_frames` of ``al``, where the caller has them."""
+    frames, support, tokens = _frame_support(al, frames)
     # a reference is a frame more instances share than the noise expects
     # corrupted (the mean); a copy, one no more instances share than it most
     # likely corrupts (the median, a count)
@@ -697,12 +711,28 @@ def _end_marks(token: str) -> tuple:
     return first, last
 
 
-def _instance_tokens(al: "GroupAlignment") -> list:
+def _instance_tokens(al: "GroupAlignment", frames: list | None = None) -> list:
     """Per instance: its frame, the frame's tokens (the first
-    :func:`.units.edit_views` view) and its slots' values by slot mark."""
+    :func:`.units.edit_views` view) and its slots' values by slot mark.
+    ``frames``: :func:`_frames` of ``al``, where the caller has them."""
     spaced = written_spaced(t for target in al.targets for t in target)
-    return [(f, edit_views(f, spaced)[0], {slot_mark(s.slot): s.occ.lexval for s in spans})
-            for f, spans in zip(_frames(al), al.spans)]
+    # tokens per distinct frame and marks per slot, each made once (most
+    # instances share a few frames)
+    views: dict = {}
+    marks: dict = {}
+    out = []
+    for f, spans in zip(_frames(al) if frames is None else frames, al.spans):
+        toks = views.get(f)
+        if toks is None:
+            toks = views[f] = edit_views(f, spaced)[0]
+        values = {}
+        for s in spans:
+            mark = marks.get(s.slot)
+            if mark is None:
+                mark = marks[s.slot] = slot_mark(s.slot)
+            values[mark] = s.occ.lexval
+        out.append((f, toks, values))
+    return out
 
 
 def words_beside_values(rows: Sequence[list]) -> dict:
@@ -772,12 +802,14 @@ def selected_by_value(rows: list, g: int, beside: dict):
     return chosen
 
 
-def _frame_support(al: "GroupAlignment") -> tuple[list, Counter, dict]:
+def _frame_support(al: "GroupAlignment", frames: list | None = None
+                   ) -> tuple[list, Counter, dict]:
     """Each instance's frame, how many instances show each frame, and each
     frame's tokens for counting corruptions: one view (words) where the
     script has spaces, two (grapheme clusters, code points) where it has
-    none (:func:`.units.edit_views`)."""
-    frames = _frames(al)
+    none (:func:`.units.edit_views`).  ``frames``: :func:`_frames` of
+    ``al``, where the caller has them."""
+    frames = _frames(al) if frames is None else frames
     support = Counter(frames)
     spaced = written_spaced(t for target in al.targets for t in target)
     tokens = {f: edit_views(f, spaced) for f in support}
