@@ -225,12 +225,15 @@ def agreement_evidence(alignments) -> list[dict]:
     for al in alignments:
         pairs = set()
         for spans in al.spans:
-            for sa in spans:
-                for sb in spans:
-                    if sa.slot[0] == sb.slot[0]:
+            # each span's slot, value and text read once (properties of a
+            # property), not once per pair
+            row = [(sp.slot, sp.value, sp.text) for sp in spans]
+            for slot_a, value_a, _text_a in row:
+                for slot_b, value_b, text_b in row:
+                    if slot_a[0] == slot_b[0]:
                         continue
-                    pooled[(sa.slot, sa.value, sb.slot, sb.value)][sb.text] += 1
-                    pairs.add((sa.slot, sb.slot))
+                    pooled[(slot_a, value_a, slot_b, value_b)][text_b] += 1
+                    pairs.add((slot_a, slot_b))
         pairs_of.append(pairs)
     return [{k: c for k, c in pooled.items() if (k[0], k[2]) in pairs}
             for pairs in pairs_of]

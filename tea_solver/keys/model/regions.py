@@ -185,6 +185,21 @@ class FileStats:
             got = cache[key] = self._claim(u, v, params, alike)
         return got
 
+    def claims_row(self, units: Sequence[str], v: tuple, params: ModelParams,
+                   alike: Sequence[bool]) -> list:
+        """:meth:`claims` of each of ``units`` (with its ``alike`` flag), in
+        order: one cache look-up per unit, without a method call per unit
+        (:func:`_place` asks it of every unit of every region)."""
+        cache = self._with_params(params)
+        out = []
+        for u, al in zip(units, alike):
+            key = (u, v, al)
+            got = cache.get(key)
+            if got is None:
+                got = cache[key] = self._claim(u, v, params, al)
+            out.append(got)
+        return out
+
     def _with_params(self, params: ModelParams) -> dict:
         """The cache of :meth:`claims` and :meth:`other_reading`, for the
         parameters last asked with."""
@@ -635,8 +650,8 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         for o in occs:
             sc = of_value.get(o.lexval)
             if sc is None:
-                sc = of_value[o.lexval] = [stats.claims(u, o.lexval, params, al)
-                                           for u, al in zip(units[a:b + 1], alike)]
+                sc = of_value[o.lexval] = stats.claims_row(units[a:b + 1], o.lexval, params,
+                                                           alike)
                 per_region[o.lexval].append(sc)
             score[(r, o)] = sc
         # per unit, the strongest claim any of the instance's values makes,
