@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from math import ceil
 from time import perf_counter
 
-from ortools.linear_solver import pywraplp
 from ortools.sat.python import cp_model
 
 from tea_solver import signals
@@ -231,6 +230,9 @@ def _lp_bound(problem: CoverProblem, budget: TimeBudget) -> int | None:
     """
     if budget.wall_left() <= 0:
         return None
+    # imported here: most runs prove optimality and never ask for the bound,
+    # and the linear solver's module takes a tenth of a second to load
+    from ortools.linear_solver import pywraplp
     lp = pywraplp.Solver.CreateSolver("GLOP")
     lp.SetSolverSpecificParametersAsString(f"max_deterministic_time: {budget.limit!r}")
     xs = [lp.NumVar(0.0, 1.0, f"x{j}") for j in range(problem.n_sets)]

@@ -72,32 +72,31 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     # that is a doubled stretch, a corruption, not a value -- where few
     # instances show it alike (:func:`_systematic`)
     # (the backtracking reads single cells: Python lists, not numpy scalars)
+    # Each row's table and units are read into Python lists once, for both
+    # backtrackings (they were read again for the latest alignment).
     ref_list = ref.tolist()
     earlies, gaps = [], []
     filled = Counter()
-    for r in range(n):
-        length = int(lengths[r])
-        early = _backtrack(table[:length + 1, r, :].tolist(), seqs[r, :length].tolist(),
-                           ref_list, length, m, False)
-        earlies.append(early)
-        gaps.append(_filled_gaps(early, length))
-        filled.update(gaps[-1])
-    usual = [2 * filled[g] > n for g in range(m + 1)]
     # the alternative: each row's latest alignment, where the earliest leaves
     # runs it could join
     row_runs: list = []                 # per row, its earliest alignment's runs
     lates: dict = {}
     for r in range(n):
         length = int(lengths[r])
-        runs = _unmatched_runs({i for i, _j in earlies[r]}, length)
+        # (the row as Python ints: _repeats compares slices of it, which on a
+        # numpy row costs a numpy scalar per unit)
+        rows, seq = table[:length + 1, r, :].tolist(), seqs[r, :length].tolist()
+        early = _backtrack(rows, seq, ref_list, length, m, False)
+        earlies.append(early)
+        gaps.append(_filled_gaps(early, length))
+        filled.update(gaps[-1])
+        runs = _unmatched_runs({i for i, _j in early}, length)
         row_runs.append(runs)
         if len(runs) < 2:
             continue
-        # the row as Python ints: _repeats compares slices of it, which on a
-        # numpy row costs a numpy scalar per unit
-        seq = seqs[r, :length].tolist()
-        late = _backtrack(table[:length + 1, r, :].tolist(), seq, ref_list, length, m, True)
+        late = _backtrack(rows, seq, ref_list, length, m, True)
         lates[r] = (seq, runs, late, _unmatched_runs({i for i, _j in late}, length))
+    usual = [2 * filled[g] > n for g in range(m + 1)]
     seen: Counter = Counter()           # run texts, over both alternatives of every row
 
     def familiar(seq, runs) -> int:
@@ -233,20 +232,25 @@ def _backtrack(table, seq, ref, i: int, j: int, late: bool) -> list:
     the sequence as the LCS allows, or (``late``) as late.  ``table[i][j]``:
     the LCS length of ``seq[:i]`` and ``ref[:j]``."""
     pairs = []
+    # the table's rows i and i - 1, looked up again only when i moves
+    row, up = (table[i], table[i - 1]) if i > 0 else (None, None)
     while i > 0 and j > 0:
-        cur = table[i][j]
-        if late and seq[i - 1] == ref[j - 1] and table[i - 1][j - 1] + 1 == cur:
+        cur = row[j]
+        if late and seq[i - 1] == ref[j - 1] and up[j - 1] + 1 == cur:
             pairs.append((i - 1, j - 1))
             i -= 1
             j -= 1
-        elif cur == table[i - 1][j]:
+        elif cur == up[j]:
             i -= 1
-        elif cur == table[i][j - 1]:
+        elif cur == row[j - 1]:
             j -= 1
+            continue
         else:
             pairs.append((i - 1, j - 1))
             i -= 1
             j -= 1
+        if i > 0:
+            row, up = up, table[i - 1]
     return pairs
 
 
