@@ -89,13 +89,13 @@ _WORD_CHAR = regex.compile(r"\w")
 def whole_word_spans(text: str, source: str) -> list:
     """``(start, end)`` of each match of :func:`whole_word` ``(text)`` in
     ``source``, left to right: what ``whole_word(text).finditer(source)``
-    gives, found with ``str.find`` and a ``\w`` test of the character on
+    gives, found with ``str.find`` and a ``\\w`` test of the character on
     either side instead of compiling a pattern per value (the model asks it
     of every value in every instance; more distinct values than
     :func:`whole_word`'s cache holds made it compile again and again).  The
     pattern is a literal between two one-character lookarounds, so its
     matches are the literal's occurrences, tried left to right, with no
-    ``\w`` just before or just after, each search resuming after the last
+    ``\\w`` just before or just after, each search resuming after the last
     match -- as the regex engine scans."""
     if not text:
         return [m.span() for m in whole_word(text).finditer(source)]
