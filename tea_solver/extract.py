@@ -176,11 +176,21 @@ def coverage(items: Sequence[tuple], index: KeyIndex, cap: int, keep: bool = Fal
                 kept.append(cands)
             else:
                 kept = None
+        # (get, then insert where missing: setdefault's default, a new list,
+        # dict or set, was built for every candidate and fill and mostly thrown away)
         for shape, fills in cands:
-            cov.setdefault(shape, []).append(i)
-            per_key = values.setdefault(shape, {})
+            members = cov.get(shape)
+            if members is None:
+                members = cov[shape] = []
+                per_key = values[shape] = {}
+            else:
+                per_key = values[shape]
+            members.append(i)
             for (kid, _card), value in fills.items():
-                per_key.setdefault(kid, set()).add(value)
+                seen = per_key.get(kid)
+                if seen is None:
+                    seen = per_key[kid] = set()
+                seen.add(value)
     return cov, values, truncated, kept
 
 

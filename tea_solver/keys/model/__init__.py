@@ -915,11 +915,12 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
                 # the source frame word beside the value, each side (a word of
                 # another slot's value there is no frame word: *quite happy*)
                 for side, m in ((-1, left), (1, right)):
-                    if m is not None and not any(
-                            f2 == f and a2 < m.end() and m.start() < b2
-                            for o2, (f2, a2, b2) in positions.items() if o2 is not o):
-                        beside_of[(g, i, o, side)] = [(starts[f] + m.start(),
-                                                       starts[f] + m.end())]
+                    if m is None:
+                        continue
+                    m_start, m_end = m.span()
+                    if not any(f2 == f and a2 < m_end and m_start < b2
+                               for o2, (f2, a2, b2) in positions.items() if o2 is not o):
+                        beside_of[(g, i, o, side)] = [(starts[f] + m_start, starts[f] + m_end)]
                 neighbours[(o.slot, -1)][g][left.group().lower() if left else ""] += 1
                 neighbours[(o.slot, 1)][g][right.group().lower() if right else ""] += 1
         group_units.append(counts)
