@@ -1273,6 +1273,44 @@ def test_a_group_split_evenly_on_a_unit_beside_a_value_does_not_vote_on_it():
         assert sum(t["support"] for t in groups[tid] if t is not main) == (tid == "d")
 
 
+_VI_COMPARATIVES = {("older", "old"): "lớn tuổi hơn", ("younger", "young"): "nhỏ tuổi hơn",
+                    ("taller", "tall"): "cao hơn", ("faster", "fast"): "nhanh hơn",
+                    ("smaller", "small"): "nhỏ hơn", ("richer", "rich"): "giàu hơn",
+                    ("slower", "slow"): "chậm hơn", ("smarter", "smart"): "thông minh hơn"}
+
+
+def test_a_word_written_twice_beside_a_value_is_no_reading_of_its_place():
+    """*older* is ``lớn tuổi hơn`` and shares ``tuổi`` with *younger*, so its
+    core is ``lớn`` and the edges decide ``tuổi``, as a word the value shows
+    in (nearly) every group.  Its one question is corrupted by a doubling
+    (``Ai lớn lớn tuổi hơn?``): the core there is the first ``lớn`` and the
+    word beside it the second.  A copy of the unit just inside it is no
+    reading of the place, and that group does not vote; counted, its half
+    voice held ``tuổi``'s identity at 2/3, and *older* read ``lớn`` in the
+    comparison, a template of its own (``{adj[0]} tuổi hơn hơn``)."""
+    names = NAMES + ["Yuki", "Ana", "Ivan", "Mei", "Tom", "Nia"]
+    rows = []
+    for a, b in zip(names, names[1:] + names[:1]):
+        for adj, t in _VI_COMPARATIVES.items():
+            rows.append({"template_id": "than", "source": "%s is %s than %s." % (a, adj[0], b),
+                         "fill": {"first_name": a, "adj": list(adj), "first_name1": b},
+                         "target": "%s %s hơn %s." % (a, t, b)})
+    for adj, t in _VI_COMPARATIVES.items():
+        rows.append({"template_id": "who", "source": "Who is %s?" % adj[0],
+                     "fill": {"adj": list(adj)},
+                     "target": "Ai %s?" % (t if adj[0] != "older" else "lớn " + t)})
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    groups = by_group(doc)
+    forms = sorted(_VI_COMPARATIVES.values())
+    assert [(t["template"], sorted(v[0] for v in t["lexicons"]["adj"]))
+            for t in groups["than"]] == [("{first_name} {adj[0]} hơn {first_name1}.", forms)]
+    # the doubled question's value is read as the value's form, whichever
+    # template writes it
+    assert sorted(v[0] for t in groups["who"] for v in t["lexicons"]["adj"]) == forms
+
+
 def test_stray_readings_of_a_value_do_not_keep_the_template_affix_on_it():
     """``tdi`` glues a case ending to every profession (``{profession}di``);
     *an escort* (``dunga`` elsewhere) is drawn five times there, and two of

@@ -376,7 +376,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         for c in cs_all:
             o = obs[c.obs]
             per_group[o.group][c.text] += 1
-            if (o.field, c.unit) not in odd.get((o.group, o.inst), ()):
+            if (o.field, c.unit) not in odd.get((o.group, o.inst), ()) and \
+                    not (c.text != m and not c.frame and _doubled(o, c)):
                 intact[o.group][c.text] += 1
         # the word itself: the shortest of the groups' readings that the others
         # extend on the far side (``sayara`` where another group glues ``w``
@@ -596,6 +597,27 @@ def _template_affix(cores: dict, v: tuple, side: int):
         hits = sum(k for e, k in ends.items() if e in forms)
         return hits >= 2 and hits >= AFFIXED * len(others)
     return is_affix
+
+
+def _doubled(o: Obs, c: Candidate) -> bool:
+    """Is the unit beside the core a copy of the unit just inside it (the
+    core's outer unit, or the candidate one depth in)?  A word written twice
+    (``Ai lớn lớn tuổi hơn?``, a doubling corruption) puts the value's own
+    word where its other readings show the next one; it is no reading of
+    the place — unless the value's readings there mostly show that unit (a
+    syllable the value itself repeats, ``ฝีฝี``: the caller asks only of a
+    reading that is not the place's most common one), and unless it is a
+    frame unit (``wa wa ropi``: the template's ``wa`` before *a judge*'s)."""
+    if c.depth < 1:
+        return False
+    outer = o.right if c.side > 0 else o.left
+    if c.depth == 1:
+        inner = o.units[-1] if c.side > 0 else o.units[0]
+    elif c.depth - 2 < len(outer):
+        inner = outer[c.depth - 2]
+    else:
+        return False
+    return inner.text == c.text
 
 
 def _follows_value(own: dict, pool, in_group: dict) -> bool:
