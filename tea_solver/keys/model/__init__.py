@@ -395,14 +395,10 @@ def fit_groups_apart(groups: "OrderedDict[str, list]", params: ModelParams = Mod
 def _frames(al: "GroupAlignment") -> list:
     """Each instance's frame: its text with every value replaced by its slot."""
     out = []
-    marks: dict = {}                    # slot -> its slot_mark, written once
     for target, spans in zip(al.targets, al.spans):
         parts = [list(t) for t in target]
         for s in sorted(spans, key=lambda s: -s.start):
-            mark = marks.get(s.slot)
-            if mark is None:
-                mark = marks[s.slot] = slot_mark(s.slot)
-            parts[s.field][s.start:s.end] = [mark]
+            parts[s.field][s.start:s.end] = [slot_mark(s.slot)]
         out.append(tuple("".join(p) for p in parts))
     return out
 
@@ -716,22 +712,14 @@ def _instance_tokens(al: "GroupAlignment", frames: list | None = None) -> list:
     :func:`.units.edit_views` view) and its slots' values by slot mark.
     ``frames``: :func:`_frames` of ``al``, where the caller has them."""
     spaced = written_spaced(t for target in al.targets for t in target)
-    # tokens per distinct frame and marks per slot, each made once (most
-    # instances share a few frames)
+    # tokens per distinct frame, made once (most instances share a few frames)
     views: dict = {}
-    marks: dict = {}
     out = []
     for f, spans in zip(_frames(al) if frames is None else frames, al.spans):
         toks = views.get(f)
         if toks is None:
             toks = views[f] = edit_views(f, spaced)[0]
-        values = {}
-        for s in spans:
-            mark = marks.get(s.slot)
-            if mark is None:
-                mark = marks[s.slot] = slot_mark(s.slot)
-            values[mark] = s.occ.lexval
-        out.append((f, toks, values))
+        out.append((f, toks, {slot_mark(s.slot): s.occ.lexval for s in spans}))
     return out
 
 

@@ -409,6 +409,15 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # any other
         if not any(intact.values()):
             intact = per_group
+
+        # a reading seen nowhere else in the file, one character from the
+        # word (``យះៅ`` for ``យៅ``), is a corrupted copy of it, not a
+        # reading of the group's own: one such copy, the only reading of one
+        # group in four, held a syllable every clean reading shows below
+        # IDENTITY
+        def agrees(r) -> bool:
+            return same_word(r, m, side, stem=stem is not None) or \
+                (totals[r] == 1 and one_edit(r, m))
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
             # corrupted instance there must not undo what the others agree on
@@ -420,14 +429,6 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # witness as one showing a stray unit)
             seen = sum(intact[g].values()) if intact.get(g) else val_seen[(v, g)]
             w = min(1.0, seen / 2)
-            # a reading seen nowhere else in the file, one character from the
-            # word (``យះៅ`` for ``យៅ``), is a corrupted copy of it, not a
-            # reading of the group's own: one such copy, the only reading of
-            # one group in four, held a syllable every clean reading shows
-            # below IDENTITY
-            def agrees(r) -> bool:
-                return same_word(r, m, side, stem=stem is not None) or \
-                    (totals[r] == 1 and one_edit(r, m))
             top = intact[g].most_common(2) if intact.get(g) else []
             # a group split evenly between a reading that agrees and one that
             # does not (two instances, one of them corrupted: ``一位术美家``
@@ -550,26 +551,20 @@ def _near_counts(beside: dict, text_of: dict, kinds: dict) -> tuple[Counter, Cou
     each licence kind (``beside``: place -> the slots whose cores it is
     beside; ``text_of``: place -> its unit's text, or a pair's)."""
     # counted in plain dicts (a Counter's += is two Python-level calls; there
-    # is a place per unit beside every core), most places beside one slot
+    # is a place per unit beside every core)
     near_slot: dict = {}
     near_kind: dict = {}
     for place, slots in beside.items():
         u = text_of[place]
-        if len(slots) == 1:
-            for sl in slots:
-                key = (u, sl)
-                near_slot[key] = near_slot.get(key, 0) + 1
-                kind = kinds.get(sl)
-                if kind is not None:
-                    key = (u, kind)
-                    near_kind[key] = near_kind.get(key, 0) + 1
-            continue
         for sl in slots:
             key = (u, sl)
             near_slot[key] = near_slot.get(key, 0) + 1
-        for kind in {kinds.get(sl) for sl in slots} - {None}:
-            key = (u, kind)
-            near_kind[key] = near_kind.get(key, 0) + 1
+        # (most places stand beside one slot: no set of kinds to build)
+        for kind in ({kinds.get(sl) for sl in slots} if len(slots) > 1
+                     else [kinds.get(sl)]):
+            if kind is not None:
+                key = (u, kind)
+                near_kind[key] = near_kind.get(key, 0) + 1
     return Counter(near_slot), Counter(near_kind)
 
 

@@ -153,8 +153,9 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict, words: dict) -> list[
                 if c is None or probs.get(key, 1.0) >= 0.5 or c.text != words[key]:
                     break
                 stripped += 1
-            if stripped and len(o.units) > stripped:
-                # (core units are glued to the unit before them in the text)
+            if stripped:
+                # (at least one core unit stays: the candidates stop short of
+                # the last; core units are glued to the unit before them)
                 kept = o.units[-stripped - 1] if side > 0 else o.units[stripped]
                 gone = o.units[-stripped] if side > 0 else o.units[stripped - 1]
                 if _dash(kept) and (gone.glued if side > 0 else kept.glued):

@@ -162,8 +162,10 @@ class FileStats:
             self._unexplained[v] = got
         return got
 
-    def claims(self, u: str, v: tuple, params: ModelParams, alike: bool = True) -> float:
-        """How strongly value ``v`` claims unit ``u`` (0: not at all).
+    def claims(self, units: Sequence[str], v: tuple, params: ModelParams,
+               alike: Sequence[bool]) -> list:
+        """How strongly value ``v`` claims each of ``units`` (with its
+        ``alike`` flag), in order (0: not at all).
 
         Any evidence suffices: the unit comes with the value
         (:meth:`comes_with`, so a preposition five states take is theirs at
@@ -177,19 +179,9 @@ class FileStats:
         *an interpreter*, ``o ñoma čet``, where the templates that glue
         ``ma`` write ``ličü-ñoma`` for *an analyst* more often than
         ``ñomama`` shows *an interpreter*'s), so that over the file it
-        neither identifies the value nor comes with it most of the time."""
-        cache = self._with_params(params)
-        key = (u, v, alike)
-        got = cache.get(key)
-        if got is None:
-            got = cache[key] = self._claim(u, v, params, alike)
-        return got
-
-    def claims_row(self, units: Sequence[str], v: tuple, params: ModelParams,
-                   alike: Sequence[bool]) -> list:
-        """:meth:`claims` of each of ``units`` (with its ``alike`` flag), in
-        order: one cache look-up per unit, without a method call per unit
-        (:func:`_place` asks it of every unit of every region)."""
+        neither identifies the value nor comes with it most of the time.
+        A row at a time, one cache look-up per unit: :func:`_place` asks it
+        of every unit of every region."""
         cache = self._with_params(params)
         out = []
         for u, al in zip(units, alike):
@@ -650,8 +642,8 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         for o in occs:
             sc = of_value.get(o.lexval)
             if sc is None:
-                sc = of_value[o.lexval] = stats.claims_row(units[a:b + 1], o.lexval, params,
-                                                           alike)
+                sc = of_value[o.lexval] = stats.claims(units[a:b + 1], o.lexval, params,
+                                                       alike)
                 per_region[o.lexval].append(sc)
             score[(r, o)] = sc
         # per unit, the strongest claim any of the instance's values makes,

@@ -277,8 +277,10 @@ def edit_tokens(text: str, spaced: bool) -> list:
 _SLOT = re.compile("(\0[^\1]*\1)")
 
 
+@lru_cache(maxsize=None)
 def slot_mark(slot) -> str:
-    """A slot written inside a frame string: one token, no spaces."""
+    """A slot written inside a frame string: one token, no spaces.  (Cached:
+    a file has a few slots, and every frame of every instance writes them.)"""
     return "\0%s\1" % str(slot).replace(" ", "")
 
 
