@@ -974,6 +974,30 @@ def test_a_frame_word_out_of_order_is_frame_not_the_values():
     assert [bool(m) for m in marks[2]] == [True, True, True, False, False, True]
 
 
+def test_a_reference_with_a_value_word_swapped_past_the_full_stop_is_not_taken():
+    """``N P {s} . N P {s} {w} .`` where two of three adverbs are two words
+    (``V x``): a swap in the very first instance moves the adverb's first
+    word past the final stop (``… x . V``).  Its skeleton (the units most
+    instances have) and its length are the group's, so it used to be the
+    reference, and every instance with ``V`` matched the reference's ``V``
+    after the stop instead of the stop: the stop fell below the frame share
+    and joined the adverbs (``{w}`` = ``V x .``).  The reference shows the
+    places around the skeleton filled as most instances fill them."""
+    n_, p_, dot, v_ = 1, 2, 3, 4
+    states = {"s%d" % k: [10 + k] for k in range(6)}
+    advs = {"w0": [v_, 20], "w1": [v_, 21], "w2": [22]}
+    rows, values = [], []
+    for (s, su), (w, wu) in itertools.product(states.items(), advs.items()):
+        for _rep in range(4):
+            rows.append([n_, p_] + su + [dot, n_, p_] + su + wu + [dot])
+            values.append([s, s, w])
+    rows[0] = [n_, p_, 10, dot, n_, p_, 10, 20, dot, v_]    # w0's ``V`` swapped past the stop
+    glued = [[False] * len(r) for r in rows]
+    marks = frame_units(rows, 0.75, values, glued)
+    for seq, ms in list(zip(rows, marks))[1:]:
+        assert [u for u, m in zip(seq, ms) if m] == [n_, p_, dot, n_, p_, dot], seq
+
+
 def test_a_value_seen_once_beside_a_swapped_frame_word_is_its_own_word():
     """End to end: the only instance of *fair* swapped two frame words
     (``dare totemo wa kouhei desu ka?``); the lexicon lists ``kouhei``, not

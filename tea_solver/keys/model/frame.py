@@ -315,12 +315,19 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     # between its two copies, leaving both below ``need``
     skeleton = [tuple(u for u in s if df[u] >= need) for s in seqs]
     modal = Counter(skeleton)
+    # with the skeleton's places filled as most instances fill them: a swap
+    # that moves a value's word past the final full stop keeps the skeleton
+    # and the length, but fills the place after the stop, and as a reference
+    # it would pull the other instances' matches onto that word
+    filled = [_filled_places(s, df, need) for s in seqs]
+    arrangement = Counter(zip(skeleton, filled))
     # and, among those, the most common length (a word dropped or doubled
     # changes it)
     by_length = Counter(len(s) for s in seqs)
 
     def score(r):
-        return (modal[skeleton[r]], len(skeleton[r]), by_length[len(seqs[r])], -r)
+        return (modal[skeleton[r]], arrangement[(skeleton[r], filled[r])], len(skeleton[r]),
+                by_length[len(seqs[r])], -r)
 
     ref_row = max(range(n), key=score)
     ref = arr[ref_row, :lengths[ref_row]]
@@ -360,6 +367,21 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     if glued is not None:
         _moved_frame_units(arr, lengths, frame, final, final_pos)
     return [final[r, :lengths[r]].tolist() for r in range(n)]   # Python bools
+
+
+def _filled_places(seq: Sequence[int], df: dict, need: float) -> tuple:
+    """Which places around the skeleton units of ``seq`` (units at least
+    ``need`` instances have) hold other units: before the first, between
+    each two, after the last."""
+    out, run = [], False
+    for u in seq:
+        if df[u] >= need:
+            out.append(run)
+            run = False
+        else:
+            run = True
+    out.append(run)
+    return tuple(out)
 
 
 def _moved_frame_units(arr: np.ndarray, lengths: np.ndarray, frame: np.ndarray,
