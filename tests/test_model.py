@@ -1391,6 +1391,49 @@ def test_an_ending_another_value_chooses_is_the_agreeing_values_without_spaces()
         tuple(sorted(vt + own[v] for v, vt in _UNSPACED_ADVERBS.items()))}
 
 
+_SHARED_FIRST_STATES = dict(_UNSPACED_STATES, **{
+    "particular": ("เฉื๋ฎัฮู", 0, 1), "hopeful": ("เฉื๋ฝั้ลิ", 1, 2),
+    "bullish": ("เฉื๋โผัฝึ", 2, 0), "enthusiastic": ("เฉื๋", 0, 0)})
+
+
+@pytest.mark.parametrize("corrupted", [False, True])
+def test_a_value_that_is_the_word_other_values_begin_with_keeps_it_beside_its_preposition(
+        corrupted):
+    """*enthusiastic* is ``เฉื๋``, the first syllable three other states
+    begin with, and takes the preposition ``ณี`` after it; an adverb before
+    it ends in its class's ending.  No unit identifies it, so its core was
+    both units, and both are words of a place: ``เฉื๋`` before the other
+    states' own units, ``ณี`` the preposition every state takes one of.  Cut
+    from the left, it was the preposition, which then joined *enthusiastic*
+    alone: a template ``{s}รีฉื่…`` with ``เฉื๋ณี`` beside the one per
+    preposition.  The alignment gives ``เฉื๋`` to the state's source word
+    more than ``ณี``, so the preposition goes.  One corrupted instance that
+    lost the state's syllable (its reading is the preposition alone) does
+    not make the preposition the value's whole core."""
+    rows = []
+    for a in NAMES:
+        for s, (st, prep, cls) in _SHARED_FIRST_STATES.items():
+            after = _UNSPACED_PREPOSITIONS[prep] + "รีฉื่ฉื๊"
+            rows.append(_row("plain", "%s is %s about the project." % (a, s),
+                             {"first_name": a, "s": s}, "%sฃึ%s%s" % (a, st, after)))
+            for v, vt in _UNSPACED_ADVERBS.items():
+                rows.append(_row("very", "%s is %s %s about the project." % (a, v, s),
+                                 {"first_name": a, "very": v, "s": s},
+                                 "%sฃึ%s%s%s%s" % (a, vt, _UNSPACED_ENDINGS[cls], st, after)))
+    if corrupted:
+        k = next(k for k, r in enumerate(rows)
+                 if r["template_id"] == "very" and r["fill"]["s"] == "enthusiastic")
+        rows[k] = dict(rows[k], target=rows[k]["target"].replace("เฉื๋", "", 1))
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    got = by_group(doc)["plain"]
+    assert sorted((t["template"], sorted(t["lexicons"]["s"])) for t in got) == sorted(
+        ("{first_name}ฃึ{s}%sรีฉื่ฉื๊" % p,
+         sorted(st for st, q, _c in _SHARED_FIRST_STATES.values() if q == k))
+        for k, p in enumerate(_UNSPACED_PREPOSITIONS))
+
+
 _ONE_STATE_CLASS = {"happy": ("ษึณึ๋โอื", 0), "calm": ("คิ๋อาฝึ", 0), "eager": ("สึ่ฒี", 0),
                     "proud": ("ใฝื้ฟี๋", 1), "serious": ("ฬุสิ่สุ", 1), "curious": ("ไฉาพู", 1),
                     "enthusiastic": ("ฃา้ไบิฑื๋ฉั๋", 2)}

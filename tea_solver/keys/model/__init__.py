@@ -144,11 +144,11 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
                       [o for _t, os in prepared for o in os])
     regions = [group_regions(ts, os, stats, params, [inst.source for inst in insts])
                for (ts, os), insts in zip(prepared, groups.values())]
-    trim_place_words(regions, stats, params)
+    evidence = _evidence(groups, prepared, params, aligner)
+    trim_place_words(regions, stats, params, _own_mass(evidence))
     canonical_cores(regions, params.affix_share)
     solo_cuts(regions)
     obs = observations(regions)
-    evidence = _evidence(groups, prepared, params, aligner)
     evidence.bound = slot_bound_units(groups, prepared, regions)
     evidence.odd = corrupted_frames(regions)
     feats, by_key, words = features(obs, evidence)
@@ -936,6 +936,19 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
                     ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs,
                     governed=governed, beside_spans=beside_of)
+
+
+def _own_mass(ev: Evidence):
+    """``mass(g, i, piece, k)``: the alignment's posterior mass of unit ``k``
+    of a region piece on the source words of the piece's own value (None
+    without an alignment)."""
+    if ev.ibm is None:
+        return None
+
+    def mass(g: int, i: int, p, k: int) -> float:
+        return ev.ibm.mass(ev.ibm_row[(g, i)], ev.unit_base[(g, i, p.field)] + k,
+                           ev.ibm_spans.get((g, i, p.occ), ()))
+    return mass
 
 
 def _modal(counters: Sequence[Counter]) -> Counter:

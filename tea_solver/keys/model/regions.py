@@ -328,7 +328,7 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
 
 
 def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
-                     params: ModelParams) -> int:
+                     params: ModelParams, mass=None) -> int:
     """Leave to the edge decisions the agreeing word every value has beside it.
 
     A value with a unit of its own has a core from its first to its last
@@ -341,9 +341,14 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
     from a few words — the words the place chooses from, most common first,
     until they stand beside that share of the cores — a core edge of a value
     with no unit of its own that is one of those words, beside two other
-    values, and never the value's whole core, is the place's word, not the
-    value's: it is cut off the value's cores in every group, and
-    :mod:`.edges` decides it as it does beside every other value.  (``tedü``
+    values, and never the value's whole core (twice or more), is the place's
+    word, not the value's: it is cut off the value's cores in every group, and
+    :mod:`.edges` decides it as it does beside every other value.  Where both
+    edges of a core are such words, the one the file's alignment gives less to
+    the value's own source words goes first (``mass(g, i, piece, k)``: the
+    posterior mass of unit ``k`` of the piece on them; left first without
+    one): the class word every state takes one of (``ไกี``), not the first
+    word three states share that is all of a fourth (``เฉื๋``).  (``tedü``
     of ``čö tedü tın``, the word five values share after their article, is
     the whole core where ``tın`` takes a case ending: it stays, or the value
     would start at different units in different groups.)
@@ -356,17 +361,17 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
     words: dict = defaultdict(Counter)  # (lexicon, side) -> non-frame neighbours
     seen: Counter = Counter()           # (lexicon, side) -> cores with their own unit
     loose = []
-    alone: dict = defaultdict(set)      # value -> units that are a whole core of it
-    for gr in groups:
-        for fields, frame, pieces in zip(gr.texts, gr.frame, gr.pieces):
+    alone: Counter = Counter()          # (value, unit): how often the unit is its whole core
+    for g, gr in enumerate(groups):
+        for i, (fields, frame, pieces) in enumerate(zip(gr.texts, gr.frame, gr.pieces)):
             for p in pieces:
                 units = fields[p.field].units
                 lex = p.occ.lexval[:2]
                 if p.first == p.last:
-                    alone[p.occ.lexval].add(units[p.first])
+                    alone[(p.occ.lexval, units[p.first])] += 1
                 if not own(fields, p):
                     if p.last > p.first:
-                        loose.append((fields, p))
+                        loose.append((g, i, fields, p))
                     continue
                 for side, k in ((-1, p.first - 1), (1, p.last + 1)):
                     seen[(lex, side)] += 1
@@ -386,18 +391,42 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
         paradigm[key] = chosen if total >= params.predicts * seen[key] else set()
 
     def place_word(v: tuple, side: int, u: str) -> bool:
-        return u in paradigm.get((v[:2], side), ()) and u not in alone[v] and \
+        # (a whole core once is no evidence: a corrupted instance that lost
+        # the value's own word leaves the class word alone)
+        return u in paradigm.get((v[:2], side), ()) and alone[(v, u)] < 2 and \
             len(beside[(v[:2], side, u)] - {v}) >= 2
 
+    # where both edges of a core are place words, the one the alignment gives
+    # less to the value's own source words goes first (its mean posterior
+    # mass over the value's loose cores; ``mass(g, i, piece, k)``), so a value
+    # made of a word others share and its class word keeps the shared word
+    shown: dict = defaultdict(list)
+    if mass is not None:
+        for g, i, fields, p in loose:
+            units = fields[p.field].units
+            for k in range(p.first, p.last + 1):
+                shown[(p.occ.lexval, units[k])].append(mass(g, i, p, k))
+
+    def own_share(v: tuple, u: str) -> float:
+        got = shown.get((v, u))
+        return sum(got) / len(got) if got else 0.0
+
     changed = 0
-    for fields, p in loose:
+    for _g, _i, fields, p in loose:
         units = fields[p.field].units
         v = p.occ.lexval
         first, last = p.first, p.last
-        while last > first and place_word(v, -1, units[first]):
-            first += 1
-        while last > first and place_word(v, 1, units[last]):
-            last -= 1
+        while last > first:
+            cut_first = place_word(v, -1, units[first])
+            cut_last = place_word(v, 1, units[last])
+            if cut_first and cut_last:
+                cut_first = own_share(v, units[first]) <= own_share(v, units[last])
+            if cut_first:
+                first += 1
+            elif cut_last:
+                last -= 1
+            else:
+                break
         if (first, last) != (p.first, p.last):
             p.first, p.last = first, last
             changed += 1
