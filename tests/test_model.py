@@ -772,6 +772,44 @@ def test_a_value_unit_of_the_reference_does_not_take_a_frame_units_place():
             assert [u for u, m in zip(seq, ms) if m] == [n_, p_, dot, n_, p_, dot], seq
 
 
+_LOAN_NATIONALITIES = {"American": "Miroro", "Chinese": "Kiludu", "French": "Ołus",
+                       "German": "Reltul"}
+_LOAN_PROFESSIONS = {"a doctor": "dałok", "a nurse": "amo", "a lawyer": "kolču",
+                     "a farmer": "riła", "a pilot": "tesači", "a DJ": "DJ"}
+
+
+def test_a_value_copied_from_the_source_leaves_its_article_to_the_frame_like_the_others():
+    """The target's article is spelled like the source's (``a``) and stands
+    before every profession; the same word is the copula before a
+    nationality, so it is the frame's, decided so beside every value.  One
+    profession is a loanword, copied (``a DJ`` → ``a DJ``), so its whole
+    source text stands in the target and the copy took the article into the
+    value: a template ``{first_name} {profession} …`` of its own.  The other
+    professions are translated, so the copy's article is translated like
+    theirs; where (nearly) every value of a slot is a copy (the "translation"
+    is the source), the copy is the value, article and all — the
+    sentiment identity test above."""
+    rows = []
+    for a in NAMES:
+        for p, t in _LOAN_PROFESSIONS.items():
+            fill = {"first_name": a, "profession": p}
+            rows.append(_row("is", "%s is %s." % (a, p), fill, "%s a %s tor." % (a, t)))
+            rows.append(_row("was", "%s was %s before." % (a, p), fill,
+                             "%s a %s mek dar." % (a, t)))
+        for n, t in _LOAN_NATIONALITIES.items():    # ``a`` is the copula there
+            for k, (src, tgt) in enumerate((("%s is %s.", "%s a %s."),
+                                            ("%s was %s.", "%s a %s mek."),
+                                            ("%s is %s now.", "%s a %s nu."),
+                                            ("%s is %s too.", "%s a %s ve."))):
+                rows.append(_row("from%d" % k, src % (a, n),
+                                 {"first_name": a, "nationality": n}, tgt % (a, t)))
+    groups = extract_exact(rows)
+    for tid, frame in (("is", "{first_name} a {profession} tor."),
+                       ("was", "{first_name} a {profession} mek dar.")):
+        assert [(t["template"], sorted(t["lexicons"]["profession"])) for t in groups[tid]] == \
+            [(frame, sorted(_LOAN_PROFESSIONS.values()))]
+
+
 # --------------------------------------------------------------------------- #
 # agreement: a class split where the file shows classes, a tuple key where it does not
 

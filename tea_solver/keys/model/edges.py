@@ -85,6 +85,7 @@ from typing import NamedTuple, Sequence
 from tea_solver.tokenize import CHAR
 
 from .forms import Obs
+from .source import edge_word_counts
 from .units import inner_word, one_edit, same_stem, same_word, stem_before_affixes
 
 #: the raw features of one candidate (:func:`features`)
@@ -190,8 +191,7 @@ def source_licenses(sources: dict, siblings: dict) -> dict:
     for slot, values in sources.items():
         values = sorted(values)
         multi = [v.split() for v in values if len(v.split()) > 1]
-        firsts = Counter(w[0].lower() for w in multi)
-        lasts = Counter(w[-1].lower() for w in multi)
+        firsts, lasts = edge_word_counts(values)
         n_first = sum(1 for w in multi if firsts[w[0].lower()] >= 2)
         n_last = sum(1 for w in multi if lasts[w[-1].lower()] >= 2)
         func = sum(1 for w in multi if firsts[w[0].lower()] >= 2 or lasts[w[-1].lower()] >= 2)

@@ -30,6 +30,7 @@ from typing import NamedTuple, Sequence
 
 from tea_solver.tokenize import PUNCT
 
+from .source import content_part
 from .regions import GroupRegions
 from .source import whole_word_spans
 from .units import graphemes, same_stem, word_char, written_spaced
@@ -425,15 +426,19 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     for n, o in enumerate(obs):
         by_val[o.lexval].append(n)
     found: dict = {}                # obs -> (whole-word hits, inside hit, affix key)
+    loan = _loan_contents(by_val, obs, field)
     for v, members in by_val.items():
         src = v[2]
         if not src:
             continue
+        content = loan.get(v)
         for n in members:
             o = obs[n]
             a, b = ext[n]
             t = field(n)
             whole = _whole_hits(t, src)
+            if content and whole:
+                whole = sorted(set(whole) | set(_whole_hits(t, content)))
             k = t.text.find(src, a, b)     # inside its span: a glued affix beside it
             while k >= 0 and (k not in t.cuts or k + len(src) not in t.cuts):
                 k = t.text.find(src, k + 1, b)
@@ -455,8 +460,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             hits[n] = whole or ([inside] if inside and len(glued_in[key]) >= 2 else [])
         if sum(1 for n in members if hits[n]) < affix_share * len(members):
             continue
-        main[v] = v[2]
         anchored.add(v)
+        taken = Counter()
         for n in members:
             if not hits[n]:
                 continue
@@ -464,6 +469,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             ext[n] = min(hits[n], key=lambda h: (-(min(b, h[1]) - max(a, h[0])),
                                                  abs(h[0] - a)))
             strings[n] = text(n)[ext[n][0]:ext[n][1]]
+            taken[strings[n]] += 1
+        main[v] = max(taken, key=lambda s_: (taken[s_], s_ == v[2], s_)) if taken else v[2]
 
     # candidate affix decompositions against the value's main form
     def split(n: int):
@@ -741,6 +748,38 @@ def _stacked(affixed: dict) -> dict:
             pre, suf = _outer_part(found)
             if len(pre) + len(suf) >= _MIN_AFFIX:
                 out[pl] = (pre, suf)
+    return out
+
+
+def _loan_contents(by_val: dict, obs, field) -> dict:
+    """Values copied from the source where their slot's others are translated
+    (a loanword, ``a DJ`` among ``a dałok``, ``a amo``): value → the part of
+    its source text without the function words it shares with the slot's
+    other values (:func:`.source.content_part`).  Those function words are
+    translated like the others' — where the target's own article is spelled
+    like the source's (``a``), the copy's is the frame's article too, as the
+    edges decide it beside every other value.  Where most of the slot's
+    values are copies (the "translation" is the source), nothing: the copy
+    is the value, function words and all."""
+    slot_sources: dict = defaultdict(set)
+    for v in by_val:
+        if v[2]:
+            slot_sources[v[:2]].add(v[2])
+    copied: dict = defaultdict(list)      # slot -> (value, copied?) for values with function words
+    content: dict = {}
+    for v, members in by_val.items():
+        if not v[2]:
+            continue
+        part = content_part(v[2], slot_sources[v[:2]])
+        if part == v[2]:
+            continue
+        content[v] = part
+        hits = sum(1 for n in members if _whole_hits(field(n), v[2]))
+        copied[v[:2]].append((v, 2 * hits > len(members)))
+    out = {}
+    for slot, flags in copied.items():
+        if 2 * sum(c for _v, c in flags) < len(flags):
+            out.update((v, content[v]) for v, c in flags if c)
     return out
 
 

@@ -13,6 +13,7 @@ two occurrences of the same element.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Sequence
@@ -206,3 +207,29 @@ def sibling_strings(o: Occurrence) -> tuple:
     if o.element is None:
         return ()
     return tuple(x for k, x in enumerate(o.draw.value) if k != o.element)
+
+
+def edge_word_counts(values) -> tuple[Counter, Counter]:
+    """How many multi-word source values of a slot start, and end, with each word."""
+    multi = [v.split() for v in values if len(v.split()) > 1]
+    return Counter(w[0].lower() for w in multi), Counter(w[-1].lower() for w in multi)
+
+
+def content_part(value: str, values) -> str:
+    """``value`` without the function words it shares with the slot's other
+    source values at its edges (``a DJ`` → ``DJ`` where ``a doctor`` and
+    ``a nurse`` are values too): the part a target can copy from the source
+    by right, where the function words are translated like the frame's.
+    The value itself where nothing is shared or nothing else would be left."""
+    firsts, lasts = edge_word_counts(values)
+    words = value.split()
+    if len(words) < 2:
+        return value
+    first, last = 0, len(words)
+    if firsts[words[0].lower()] >= 2:
+        first = 1
+    if lasts[words[-1].lower()] >= 2 and last - 1 > first:
+        last -= 1
+    if first >= last:
+        return value
+    return " ".join(words[first:last])
