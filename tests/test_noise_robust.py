@@ -704,6 +704,28 @@ def test_a_later_match_that_cuts_a_run_in_two_is_not_taken_for_the_gaps():
     assert marks[6] == [False, True, True, False, False, False, False, True]
 
 
+def test_a_value_whose_word_is_the_frame_unit_after_it_keeps_its_gap():
+    """``N jus {animal} ku {vehicle} .`` where *a cow* is ``ku``, the frame
+    word after the animal.  Matched to its earliest copy, the frame's ``ku``
+    is the cow's: the animal's gap is empty and the cow runs into the
+    vehicle (one run, ``ku {vehicle}``), a template of its own.  Matched to
+    the latest, the gaps are filled as in every other instance and each run
+    (``ku``, the vehicle) is one the group shows more often than the
+    earliest's ``ku {vehicle}``: the latest is taken, though it leaves one
+    run more (which alone keeps the earliest:
+    :func:`test_a_later_match_that_cuts_a_run_in_two_is_not_taken_for_the_gaps`)."""
+    jus, ku, dot = 1, 2, 3
+    names = [40, 41, 42]
+    animals = [10, 11, 12, 13, ku]
+    vehicles = [20, 21, 22, 23]
+    seqs = [[names[k % 3], jus, a, ku, v, dot]
+            for k, (a, v) in enumerate(itertools.product(animals, vehicles))]
+    seqs = seqs * 2
+    marks = frame_units(seqs, ModelParams().frame_share)
+    for seq, ms in zip(seqs, marks):
+        assert ms == [False, True, False, True, False, True], seq
+
+
 def _obs(group, slot, value):
     from types import SimpleNamespace
     return SimpleNamespace(group=group, slot=slot, lexval=(slot[0], slot[1], value))

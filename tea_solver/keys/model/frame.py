@@ -99,7 +99,7 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     usual = [2 * filled[g] > n for g in range(m + 1)]
     seen: Counter = Counter()           # run texts, over both alternatives of every row
 
-    def familiar(seq, runs) -> int:
+    def counts(seq, runs) -> list:
         if not seen:                    # counted once, where some row asks
             for r, runs_r in enumerate(row_runs):
                 if r in lates:
@@ -108,15 +108,30 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
                 elif runs_r:
                     seq_r = seqs[r, :int(lengths[r])].tolist()
                     seen.update({tuple(seq_r[a:b + 1]) for a, b in runs_r})
-        return sum(seen[tuple(seq[a:b + 1])] for a, b in runs)
+        return [seen[tuple(seq[a:b + 1])] for a, b in runs]
+
+    def familiar(seq, runs) -> int:
+        return sum(counts(seq, runs))
 
     chosen, doubled = list(earlies), {}
     for r, (seq, runs, late, late_runs) in lates.items():
         length = int(lengths[r])
-        if len(late_runs) > len(runs) or late == earlies[r] or \
-                _odd_gaps(_filled_gaps(late, length), usual) > _odd_gaps(gaps[r], usual):
+        odd_late, odd_early = _odd_gaps(_filled_gaps(late, length), usual), \
+            _odd_gaps(gaps[r], usual)
+        if late == earlies[r] or odd_late > odd_early:
             continue
-        if len(late_runs) < len(runs):
+        # the latest leaves fewer runs, or more runs that fill the gaps as
+        # most instances do where the earliest does not, each run of its own
+        # one the group's instances show more often than any of the
+        # earliest's own (a
+        # value whose word is the frame unit after it, *a cow* ``ku`` before
+        # the frame's ``ku``: matched early, its own gap is empty and it runs
+        # into the next slot's, a run no other value shows; ``有几分抱有希望``,
+        # runs seen once either way, keeps the earliest)
+        if len(late_runs) > len(runs) and not (
+                odd_late < odd_early and _more_familiar(counts, seq, runs, late_runs)):
+            continue
+        if len(late_runs) != len(runs):
             reps = _repeated_runs(seq, earlies[r], runs, glued[r] if glued else None)
             if reps:
                 doubled[r] = (reps, late)
@@ -144,6 +159,17 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
             out[r, i] = True
             refpos[r, i] = j
     return out, refpos
+
+
+def _more_familiar(counts, seq, runs: list, late_runs: list) -> bool:
+    """Is each run only the latest alignment leaves seen in more of the
+    group's instances than any run only the earliest leaves (``counts``:
+    how many instances show each run, either alignment)?"""
+    own_late = [x for x in late_runs if x not in runs]
+    own_early = [x for x in runs if x not in late_runs]
+    if not own_late or not own_early:
+        return False
+    return min(counts(seq, own_late)) > max(counts(seq, own_early))
 
 
 def _side_by_side(early: list, late: list) -> bool:
