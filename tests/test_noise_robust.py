@@ -726,6 +726,30 @@ def test_a_value_whose_word_is_the_frame_unit_after_it_keeps_its_gap():
         assert ms == [False, True, False, True, False, True], seq
 
 
+def test_a_value_holding_the_frame_unit_after_it_is_one_run_where_the_runs_say_so():
+    """``N P {profession} X {nationality} .`` where one profession holds the
+    frame's ``X`` in its middle (``ល្យោំឃើឝែ`` before the frame's ``ឃើ``).
+    Matched to either copy, the frame leaves as many runs and fills the gaps
+    alike; matched early, it cuts the profession in two and glues its end to
+    the nationality (``ឝែ ឃើ {nationality}``, a run no other instance
+    shows).  Each run only the latest leaves (the whole profession, the
+    nationality) is seen in more instances than each run only the earliest
+    leaves, ranked alike: the latest is taken.  (Not where one of its runs is
+    seen no more often than the earliest's:
+    :func:`test_a_corrupted_copy_is_not_realigned_by_how_common_its_runs_are`.)"""
+    p_, x, dot = 1, 2, 3
+    names = [40, 41, 42]
+    professions = [[10], [11], [12], [13], [50, x, 51]]
+    nationalities = [[20], [21], [22], [23]]
+    seqs = [[names[k % 3], p_] + pr + [x] + na + [dot]
+            for k, (pr, na) in enumerate(itertools.product(professions, nationalities))] * 2
+    marks = frame_units(seqs, ModelParams().frame_share)
+    for seq, ms in zip(seqs, marks):
+        assert [u for u, m in zip(seq, ms) if m] == [p_, x, dot], seq
+        if 50 in seq:
+            assert ms == [False, True, False, False, False, True, False, True], seq
+
+
 def _obs(group, slot, value):
     from types import SimpleNamespace
     return SimpleNamespace(group=group, slot=slot, lexval=(slot[0], slot[1], value))

@@ -16,7 +16,8 @@ is one run), reads a doubled stretch as a corruption only where few
 instances show it alike (:func:`_systematic`), and between two readings
 with as many runs that differ only in which of two neighbouring copies a
 frame unit takes (:func:`_side_by_side`), the one whose runs the group's
-other instances show.
+other instances show; elsewhere the latest, where each run only it leaves
+is seen more often than each run only the earliest leaves (:func:`_dominates`).
 
 The alignments run as one batched dynamic programme per group (numpy), so a
 group of 30,000 instances costs a few vectorised passes, not a Python loop
@@ -148,6 +149,14 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         elif _side_by_side(earlies[r], late) and \
                 familiar(seq, late_runs) > familiar(seq, runs):
             chosen[r] = late
+        # elsewhere, only where each run only the latest leaves is seen more
+        # often than each only the earliest leaves, ranked alike: a value
+        # holding the frame unit after it (``ល្យោំឃើឝែ`` before the frame's
+        # ``ឃើ``) is one run, not cut in two with its end glued to the next
+        # slot's; a name run does not outweigh a run seen once
+        elif _dominates(counts(seq, [x for x in late_runs if x not in runs]),
+                        counts(seq, [x for x in runs if x not in late_runs])):
+            chosen[r] = late
     if doubled:
         systematic = _systematic({r: reps for r, (reps, _l) in doubled.items()},
                                  n, by_value, frame_share)
@@ -159,6 +168,14 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
             out[r, i] = True
             refpos[r, i] = j
     return out, refpos
+
+
+def _dominates(late: list, early: list) -> bool:
+    """Are the counts of the runs only one alignment leaves (``late``) each
+    above those of the other's (``early``), ranked alike?"""
+    if len(late) != len(early) or not late:
+        return False
+    return all(a > b for a, b in zip(sorted(late), sorted(early)))
 
 
 def _more_familiar(counts, seq, runs: list, late_runs: list) -> bool:
