@@ -30,9 +30,8 @@ from typing import NamedTuple, Sequence
 
 from tea_solver.tokenize import PUNCT
 
-from .source import content_part
 from .regions import GroupRegions
-from .source import whole_word_spans
+from .source import content_part, edge_word_counts, whole_word_spans
 from .units import graphemes, same_stem, word_char, written_spaced
 
 
@@ -426,7 +425,10 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     for n, o in enumerate(obs):
         by_val[o.lexval].append(n)
     found: dict = {}                # obs -> (whole-word hits, inside hit, affix key)
-    loan = _loan_contents(by_val, obs, field)
+    # where each observation shows its value's source text as whole words
+    whole_of = {n: _whole_hits(field(n), v[2])
+                for v, members in by_val.items() if v[2] for n in members}
+    loan = _loan_contents(by_val, whole_of)
     for v, members in by_val.items():
         src = v[2]
         if not src:
@@ -436,7 +438,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             o = obs[n]
             a, b = ext[n]
             t = field(n)
-            whole = _whole_hits(t, src)
+            whole = whole_of[n]
             if content and whole:
                 whole = sorted(set(whole) | set(_whole_hits(t, content)))
             k = t.text.find(src, a, b)     # inside its span: a glued affix beside it
@@ -751,7 +753,7 @@ def _stacked(affixed: dict) -> dict:
     return out
 
 
-def _loan_contents(by_val: dict, obs, field) -> dict:
+def _loan_contents(by_val: dict, whole_of: dict) -> dict:
     """Values copied from the source where their slot's others are translated
     (a loanword, ``a DJ`` among ``a dałok``, ``a amo``): value → the part of
     its source text without the function words it shares with the slot's
@@ -760,21 +762,23 @@ def _loan_contents(by_val: dict, obs, field) -> dict:
     like the source's (``a``), the copy's is the frame's article too, as the
     edges decide it beside every other value.  Where most of the slot's
     values are copies (the "translation" is the source), nothing: the copy
-    is the value, function words and all."""
+    is the value, function words and all.  ``whole_of``: per observation,
+    where its value's source text stands as whole words (:func:`_whole_hits`)."""
     slot_sources: dict = defaultdict(set)
     for v in by_val:
         if v[2]:
             slot_sources[v[:2]].add(v[2])
+    edges = {slot: edge_word_counts(values) for slot, values in slot_sources.items()}
     copied: dict = defaultdict(list)      # slot -> (value, copied?) for values with function words
     content: dict = {}
     for v, members in by_val.items():
         if not v[2]:
             continue
-        part = content_part(v[2], slot_sources[v[:2]])
+        part = content_part(v[2], *edges[v[:2]])
         if part == v[2]:
             continue
         content[v] = part
-        hits = sum(1 for n in members if _whole_hits(field(n), v[2]))
+        hits = sum(1 for n in members if whole_of[n])
         copied[v[:2]].append((v, 2 * hits > len(members)))
     out = {}
     for slot, flags in copied.items():

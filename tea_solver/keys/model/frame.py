@@ -129,8 +129,11 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         # the frame's ``ku``: matched early, its own gap is empty and it runs
         # into the next slot's, a run no other value shows; ``有几分抱有希望``,
         # runs seen once either way, keeps the earliest)
+        own_late = [x for x in late_runs if x not in runs]
+        own_early = [x for x in runs if x not in late_runs]
         if len(late_runs) > len(runs) and not (
-                odd_late < odd_early and _more_familiar(counts, seq, runs, late_runs)):
+                odd_late < odd_early and _more_familiar(counts(seq, own_late),
+                                                        counts(seq, own_early))):
             continue
         if len(late_runs) != len(runs):
             reps = _repeated_runs(seq, earlies[r], runs, glued[r] if glued else None)
@@ -154,8 +157,7 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         # holding the frame unit after it (``ល្យោំឃើឝែ`` before the frame's
         # ``ឃើ``) is one run, not cut in two with its end glued to the next
         # slot's; a name run does not outweigh a run seen once
-        elif _dominates(counts(seq, [x for x in late_runs if x not in runs]),
-                        counts(seq, [x for x in runs if x not in late_runs])):
+        elif _dominates(counts(seq, own_late), counts(seq, own_early)):
             chosen[r] = late
     if doubled:
         systematic = _systematic({r: reps for r, (reps, _l) in doubled.items()},
@@ -171,22 +173,19 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
 
 
 def _dominates(late: list, early: list) -> bool:
-    """Are the counts of the runs only one alignment leaves (``late``) each
-    above those of the other's (``early``), ranked alike?"""
+    """Are the counts of the runs only the latest alignment leaves (``late``:
+    how many of the group's instances show each, either alignment) each above
+    those of the runs only the earliest leaves (``early``), ranked alike?"""
     if len(late) != len(early) or not late:
         return False
     return all(a > b for a, b in zip(sorted(late), sorted(early)))
 
 
-def _more_familiar(counts, seq, runs: list, late_runs: list) -> bool:
-    """Is each run only the latest alignment leaves seen in more of the
-    group's instances than any run only the earliest leaves (``counts``:
-    how many instances show each run, either alignment)?"""
-    own_late = [x for x in late_runs if x not in runs]
-    own_early = [x for x in runs if x not in late_runs]
-    if not own_late or not own_early:
-        return False
-    return min(counts(seq, own_late)) > max(counts(seq, own_early))
+def _more_familiar(late: list, early: list) -> bool:
+    """Is each of the runs only the latest alignment leaves seen in more of
+    the group's instances than any run only the earliest leaves (counts as
+    for :func:`_dominates`, where the two need not be as many)?"""
+    return bool(late) and bool(early) and min(late) > max(early)
 
 
 def _side_by_side(early: list, late: list) -> bool:

@@ -215,13 +215,13 @@ def edge_word_counts(values) -> tuple[Counter, Counter]:
     return Counter(w[0].lower() for w in multi), Counter(w[-1].lower() for w in multi)
 
 
-def content_part(value: str, values) -> str:
+def content_part(value: str, firsts: Counter, lasts: Counter) -> str:
     """``value`` without the function words it shares with the slot's other
     source values at its edges (``a DJ`` → ``DJ`` where ``a doctor`` and
-    ``a nurse`` are values too): the part a target can copy from the source
-    by right, where the function words are translated like the frame's.
-    The value itself where nothing is shared or nothing else would be left."""
-    firsts, lasts = edge_word_counts(values)
+    ``a nurse`` are values too; ``firsts``, ``lasts``: :func:`edge_word_counts`
+    of the slot's values): the part a target can copy from the source by
+    right, where the function words are translated like the frame's.  The
+    value itself where nothing is shared or nothing else would be left."""
     words = value.split()
     if len(words) < 2:
         return value
