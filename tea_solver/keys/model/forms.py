@@ -907,11 +907,20 @@ def _affix_options(modal: Sequence[str], side: int, min_len: int, share: float):
     """The affix sets the values of a slot may carry on ``side``, preferred
     first: the longest shared affix and, where it is one of a set of
     allomorphs (``wı`` on most values, ``wi`` on the rest), the set; then
-    the same at shorter lengths."""
+    the same at shorter lengths.  Endings that each end in the shared affix
+    (``rčum`` / ``učum`` / ``ıčum`` beside ``čum``) are the stems' letters
+    before it, not its forms: those are looked for at its length."""
     below = None
     while True:
         shared = _shared_affix(modal, side, min_len, share, below)
         allo = _allomorphs(modal, side, min_len, share=share, below=below)
+        if allo and shared and all(a != shared[0] and _end(a, len(shared[0]), side) == shared[0]
+                                   for a in allo):
+            # a set whose forms all end in the shared affix differ beside it,
+            # in the stems' last letters (``rčum`` / ``učum`` / ``ıčum``):
+            # the affix's own forms are looked for at its length
+            # (``čum`` / ``čüm``)
+            allo = _allomorphs(modal, side, min_len, share=share, below=len(shared[0]) + 1)
         options = [allo] if allo and shared and shared[0] in allo else [shared, allo]
         options = [o for o in options if o]
         if not options:

@@ -324,7 +324,39 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         for i in (i for i, t in enumerate(tied) if t):
             out.pieces[i], out.unplaced[i] = _place(
                 texts[i], occs[i], frame[i], stats, params, orders[i], where=where)
+    # a slot stands between the same frame units in (nearly) every instance of
+    # its group: a value whose core is elsewhere, with no unit there that
+    # identifies it, while it claims units where its slot stands too, is
+    # placed there (``ri aña kakı``: *open*, whose word other states share,
+    # claims its class word ``ri`` more, but every state of the group stands
+    # after ``aña``).  A value with a unit of its own stays where it is: the
+    # frame's word can be matched at the value's copy of it
+    where = _slot_contexts(out)
+    usual = _usual_contexts(where, params.predicts)
+    for i, (fields, fr, pieces) in enumerate(zip(texts, frame, out.pieces)):
+        home: dict = defaultdict(set)
+        for p in pieces:
+            ctx = _context(fields, fr, p.field, *_region_of(fr[p.field], p.first, p.last))
+            if usual.get(p.occ.place, ctx) != ctx and not any(
+                    stats.identifies(u, p.occ.lexval, params)
+                    for u in fields[p.field].units[p.first:p.last + 1]):
+                home[p.occ.lexval].add(usual[p.occ.place])
+        if home:
+            out.pieces[i], out.unplaced[i] = _place(
+                fields, occs[i], fr, stats, params, orders[i], where=where, home=home)
     return out
+
+
+def _usual_contexts(where: dict, share: float) -> dict:
+    """Per place of a slot, the frame units its value's region stands between
+    in at least ``share`` of the group's instances (``where``,
+    :func:`_slot_contexts`; places with no such context are left out)."""
+    usual = {}
+    for place, seen in where.items():
+        ctx, n = min(seen.items(), key=lambda kv: (-kv[1], repr(kv[0])))
+        if n >= share * sum(seen.values()):
+            usual[place] = ctx
+    return usual
 
 
 def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
@@ -631,7 +663,7 @@ def _regions(flags: Sequence[bool]) -> list[tuple[int, int]]:
 
 def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
            params: ModelParams, src_order: dict | None = None, ties: list | None = None,
-           where: dict | None = None) -> tuple[list, list]:
+           where: dict | None = None, home: dict | None = None) -> tuple[list, list]:
     """The core of each occurrence of one instance.
 
     Each region is cut into contiguous segments, one per occurrence that
@@ -651,6 +683,12 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     occurrences.  Two regions a value claims alike go to the one that stands
     where its slot stands in the group's other instances (``where``,
     :func:`_slot_contexts`); without ``where``, such a tie is reported in ``ties``.
+    ``home`` (value -> contexts, :func:`_context`): the regions standing
+    there come first for that value, whatever it claims elsewhere
+    (:func:`group_regions`).  An occurrence whose segment has no unit that
+    identifies it or that it claims keeps the unit that tells it most
+    (:meth:`FileStats.predicts`), not the segment's first: the article every
+    value of the slot shares tells none of them.
     """
     src_order = src_order or {}
     regions = [(f, a, b) for f, t in enumerate(fields) for a, b in _regions(frame[f])]
@@ -717,15 +755,20 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
                   for r, (mine, sc) in enumerate(zip(per_rank[v], per_region[v]))]
         totals = _with_shares([t for t in totals if t[0][1] > 0], per_region[v], tops,
                               strength, once)
-        ranked = sorted(totals, key=lambda t: (-t[0][0], -t[0][1], -t[0][2], t[1]))
+        # the regions where the value's slot stands in the group (``home``)
+        # come first
+        at_home = home.get(v) if home else None
+        totals = [(((_context(fields, frame, *regions[r]) in at_home) if at_home else False,
+                    *ranks), r) for ranks, r in totals]
+        ranked = sorted(totals, key=lambda t: (-t[0][0], -t[0][1], -t[0][2], -t[0][3], t[1]))
         if len(ranked) > len(os) and all(
                 abs(x - y) < 1e-9 for x, y in zip(ranked[len(os) - 1][0], ranked[len(os)][0])):
             if ties is not None:
                 ties.append(v)
             if where is not None:
                 seen = [where.get(o.place, Counter()) for o in os]
-                ranked.sort(key=lambda t: (-round(t[0][0], 9), -round(t[0][1], 9),
-                                           -round(t[0][2], 9),
+                ranked.sort(key=lambda t: (-t[0][0], -round(t[0][1], 9), -round(t[0][2], 9),
+                                           -round(t[0][3], 9),
                                            -max(c[_context(fields, frame, *regions[t[1]])]
                                                 for c in seen), t[1]))
         best = ranked[:len(os)]
@@ -764,7 +807,8 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             if claimed:
                 lo, hi = lo + claimed[0], lo + claimed[-1]
             else:
-                best = max(range(len(sc)), key=lambda k: (sc[k], -k))
+                best = max(range(len(sc)), key=lambda k: (
+                    sc[k], stats.predicts(units[a + lo + k], o.lexval), -k))
                 lo = hi = lo + best
             out.append(Piece(o, f, a + lo, a + hi))
     out.sort(key=lambda p: (p.field, p.first))
