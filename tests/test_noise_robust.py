@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 import random
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -1685,3 +1686,83 @@ def test_a_form_a_rare_class_selects_is_no_corrupted_reading():
     [lemur] = [t for t in by_group(doc)["agrees"] if "kitsunezaru" in t["lexicons"]["animal"]]
     assert lemur["lexicons"]["animal"] == ["kitsunezaru"]
     assert {"totemo " + form for _b, form in drawn} <= set(lemur["lexicons"]["adj"])
+
+
+# a value drawn once in a small group whose reading is a corrupted copy of its
+# form in the rest of the file (or, a tuple element only that group shows, of
+# its other element's)
+
+_KANJI_ADJS = {"small": "小柄", "strong": "丈夫", "great": "偉大", "calm": "冷静", "smart": "利口",
+               "odd": "変", "young": "年少", "old": "年長", "clean": "清潔", "dark": "色黒",
+               "weak": "虚弱", "rich": "裕福", "kind": "親切", "wise": "賢明", "tall": "長身",
+               "high": "高位"}
+
+
+def _kanji_file(less_target, tuple_entries: bool = True, seed: int = 3) -> list:
+    """Two templates over names and adjectives, 15 % of the first's frames
+    corrupted (one character replaced by one seen nowhere else), and a
+    question drawn once per adjective (``less_target(adj, its text)``).  With
+    ``tuple_entries`` the adjective is a (comparative, plain) pair, and only
+    the question shows the plain element."""
+    rng = random.Random(seed)
+    rows = []
+    for a in NAMES:
+        for b, t in _KANJI_ADJS.items():
+            target = "%sは%sです。" % (a, t)
+            if rng.random() < 0.15:
+                k = rng.choice([k for k, c in enumerate(target) if c in "はです。"])
+                target = target[:k] + chr(0x4E00 + rng.randrange(20000)) + target[k + 1:]
+            fill = {"first_name": a, "adj": [b + "er", b] if tuple_entries else b}
+            src = "%s is %s%s." % (a, b, "er" if tuple_entries else "")
+            rows.append({"template_id": "is", "source": src, "fill": fill, "target": target})
+            rows.append({"template_id": "too", "source": src.replace(" is ", " is also "),
+                         "fill": fill, "target": "%sも%sだ。" % (a, t)})
+    for b, t in _KANJI_ADJS.items():
+        rows.append({"template_id": "less", "source": "Who is less %s?" % b,
+                     "fill": {"adj": [b + "er", b] if tuple_entries else b},
+                     "target": less_target(b, t)})
+    return rows
+
+
+@pytest.mark.parametrize("tuple_entries", [False, True])
+def test_a_value_drawn_once_whose_reading_is_a_copy_of_its_form_elsewhere_is_left_out(
+        tuple_entries):
+    """A corruption doubled a character inside *small* (``小小柄``) in the
+    question drawn once per adjective.  The value's reading there is the
+    group's only one, so no common reading in the group shows it corrupted;
+    the file's does (``小柄``).  Where the question is the only template
+    showing the plain element of the (comparative, plain) pair, its other
+    element's reading does: the instance is left out, and the lexicon gets
+    the form, not the corrupted text."""
+    rows = _kanji_file(lambda b, t: "どちらの方が%sじゃないか。" % ("小小柄" if b == "small" else t),
+                       tuple_entries)
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts, min_support=2)
+    [less] = by_group(doc)["less"]
+    assert less["template"] == "どちらの方が{%s}じゃないか。" % ("adj[1]" if tuple_entries else "adj")
+    got = sorted(e[1] if tuple_entries else e for e in less["lexicons"]["adj"])
+    assert got == sorted(_KANJI_ADJS.values())
+    assert _outliers(doc, "less")["uncovered"] == [
+        i.id for i in insts if i.template_id == "less" and "small" in i.fill["adj"]]
+
+
+def test_a_form_the_template_selects_for_a_class_of_values_is_no_corrupted_copy():
+    """The same question where every other adjective takes ``く`` (a form
+    the template selects for one class): eight of sixteen values read a
+    copy of their form elsewhere with one character more, far more than a
+    10 % noise corrupts — a form, not corruptions: nothing is left out, and
+    the ``く`` stays in the values or in a template of their own."""
+    i_class = set(list(_KANJI_ADJS)[::2])
+    rows = _kanji_file(lambda b, t: "どちらの方が%s%sじゃないか。" % (t, "く" if b in i_class else ""))
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts, min_support=2)
+    assert not _outliers(doc, "less")["uncovered"]
+    got = sorted((t["template"], sorted(e[1] for e in t["lexicons"]["adj"]))
+                 for t in by_group(doc)["less"])
+    assert sorted(v for _t, vs in got for v in vs) == sorted(
+        _KANJI_ADJS[b] + ("く" if b in i_class else "") for b in _KANJI_ADJS) or got == sorted(
+        [("どちらの方が{adj[1]}くじゃないか。", sorted(_KANJI_ADJS[b] for b in i_class)),
+         ("どちらの方が{adj[1]}じゃないか。",
+          sorted(_KANJI_ADJS[b] for b in _KANJI_ADJS if b not in i_class))])

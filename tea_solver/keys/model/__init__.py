@@ -255,7 +255,13 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
     when
 
     * it is one corruption (:func:`.units.one_edit`, in each way the script
-      counts them) from the value's most common reading in the group;
+      counts them) from the value's most common reading in the group -- or,
+      where it is that reading (a value drawn once in a small group), from
+      the value's most common reading in the file (a tuple element no other
+      group shows: its other elements'), while it is seen in no other group
+      and no more of the group's values read a copy of their
+      file's reading than the noise corrupts (a form the template selects is
+      every value's there);
     * it is rare in the group -- fewer than the common reading, and not
       significantly more than the noise corrupts: that many of the value's
       readings or more are corrupted with probability ``alpha`` at least
@@ -308,10 +314,25 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         return 2 * other >= seen
 
     file_n = {v: sum(c.values()) for v, c in in_file.items()}
+    in_file_modal = {v: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+                     for v, c in in_file.items()}
+    # per value, the other elements of its tuple (*tall* of (*taller*, *tall*))
+    siblings: dict = {}
+    for al in groups:
+        for spans in al.spans:
+            for sp in spans:
+                d = sp.occ.draw
+                if sp.occ.lexval not in siblings:
+                    siblings[sp.occ.lexval] = [] if not isinstance(d.value, tuple) else \
+                        [(d.base, e, d.shown(e)) for e in range(len(d.value))
+                         if e != sp.occ.element]
     odd_in: list = []                   # per group: the (value, reading)s odd there
+    copy_of: dict = {}                  # (value, lone reading) -> the reading it copies
     for al, common, in_group in zip(groups, modal, in_groups):
         spaced = written_spaced(t for fields in al.targets for t in fields)
         odd = set()
+        lone = set()
+        lone_of: dict = {}
         for v, seen in in_group.items():
             reading, top = common[v]
             total = sum(seen.values())
@@ -320,6 +341,25 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                         and binomial_tail(in_file[v][text], file_n[v], rate) >= alpha \
                         and _copied(text, reading, spaced):
                     odd.add((v, text))
+            # a value drawn too rarely in the group for a common reading of
+            # its own there (once, in a question drawn once per value): its
+            # reading, seen in no other group, against the file's common one
+            # -- or, a tuple element no other group shows, its other
+            # elements' (``小小柄`` beside *more petite*'s ``小柄``)
+            if not reading or in_file[v][reading] != top:
+                continue
+            mains = [in_file_modal[v]] if file_n[v] > top else \
+                [in_file_modal[w] for w in siblings.get(v, ()) if w in in_file_modal]
+            copied = [main for main in mains if reading != main and _copied(reading, main, spaced)]
+            if copied:
+                lone.add((v, reading))
+                lone_of[(v, reading)] = copied[0]
+        # ... unless more of the group's values read so than the noise
+        # corrupts: a form the template selects (a feminine ``alta`` beside
+        # ``alto`` elsewhere) is every value's there
+        if lone and binomial_tail(len(lone), len(in_group), rate) >= alpha:
+            odd |= lone
+            copy_of.update(lone_of)
         odd_in.append(odd)
     # a reading that is no group's odd one, or that a value beside it selects
     # in some instance, is a form of the value wherever it stands
@@ -341,9 +381,12 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                 if al.suspicious is not None:
                     al.suspicious[i] = True
     for (v, text), n in taken.items():
-        if forms is not None and n == in_file[v][text] and text in forms.get(v, ()) \
-                and len(forms[v]) > 1:
-            forms[v] = [f for f in forms[v] if f != text]
+        if forms is not None and n == in_file[v][text] and text in forms.get(v, ()):
+            if len(forms[v]) > 1:
+                forms[v] = [f for f in forms[v] if f != text]
+            elif (v, text) in copy_of:
+                # the value's one reading was that copy: its form is what it copies
+                forms[v] = [copy_of[(v, text)]]
     return sum(taken.values())
 
 
