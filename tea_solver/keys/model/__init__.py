@@ -346,7 +346,8 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
             # reading, seen in no other group, against the file's common one
             # -- or, a tuple element no other group shows, its other
             # elements' (``小小柄`` beside *more petite*'s ``小柄``)
-            if not reading or in_file[v][reading] != top:
+            if not reading or in_file[v][reading] != top \
+                    or binomial_tail(top, file_n[v], rate) < alpha:
                 continue
             mains = [in_file_modal[v]] if file_n[v] > top else \
                 [in_file_modal[w] for w in siblings.get(v, ()) if w in in_file_modal]
