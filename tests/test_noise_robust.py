@@ -1809,3 +1809,39 @@ def test_a_reading_many_instances_of_a_group_show_is_no_corrupted_copy():
     assert got["cmp"] == sorted("plus " + t for t in _FR_ADJS.values())
     assert got["seems"] == sorted("plus " + ("vieux" if c == "older" else t)
                                   for (c, _p), t in _FR_ADJS.items())
+
+
+_ZH_PAIRS = {("friendlier", "unfriendly"): ("更友好", "不友好"), ("cooler", "uncool"): ("更酷", "不酷"),
+             ("stricter", "lenient"): ("更严格", "宽松"), ("richer", "poor"): ("更富有", "贫穷"),
+             ("smaller", "big"): ("更小", "大"), ("younger", "old"): ("更年轻", "年长"),
+             ("stronger", "weak"): ("更强壮", "软弱"), ("faster", "slow"): ("更快", "慢"),
+             ("tidier", "messy"): ("更整洁", "邋遢"), ("wiser", "foolish"): ("更明智", "愚蠢"),
+             ("shorter", "tall"): ("更矮", "高"), ("smarter", "dumb"): ("更聪明", "笨")}
+
+
+def test_a_tuple_element_is_not_read_against_another_element_that_reads_otherwise():
+    """The question shows the second element of each (comparative, antonym)
+    pair, a word of its own: *unfriendly* ``不友好`` is one character from
+    *friendlier*'s ``更友好``, but the group's other pairs read nothing
+    alike, so its elements are no reading of each other and ``不友好`` is no
+    corrupted copy (read as one, the lexicon got ``更友好``: the noisy dev
+    sample 101's Chinese)."""
+    rng = random.Random(7)
+    rows = []
+    for a, b in itertools.permutations(NAMES[:6], 2):
+        for (c, p), (t0, _t1) in _ZH_PAIRS.items():
+            target = "%s比%s%s。" % (a, b, t0)
+            if rng.random() < 0.15:
+                k = rng.choice([k for k, ch in enumerate(target) if ch in "比。"])
+                target = target[:k] + chr(0x4E00 + rng.randrange(20000)) + target[k + 1:]
+            rows.append({"template_id": "cmp", "source": "%s is %s than %s." % (a, c, b),
+                         "fill": {"first_name": a, "adj": [c, p], "first_name1": b},
+                         "target": target})
+    for (c, p), (_t0, t1) in _ZH_PAIRS.items():
+        rows.append({"template_id": "q", "source": "Who is %s?" % p, "fill": {"adj": [c, p]},
+                     "target": "谁%s？" % t1})
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [q] = by_group(doc)["q"]
+    assert sorted(e[1] for e in q["lexicons"]["adj"]) == sorted(t1 for _t0, t1 in _ZH_PAIRS.values())
+    assert not _outliers(doc, "q")["uncovered"]

@@ -333,6 +333,13 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         odd = set()
         lone = set()
         lone_of: dict = {}
+        # a tuple element only this group shows is read against its other
+        # elements only where the group's tuple values mostly read as one of
+        # them does (``利口`` for *smarter* and *smart* alike; not antonyms,
+        # ``更友好`` / ``不友好``, nor a comparative that adds a word)
+        alike = [common[v][0] in {in_file_modal.get(w) for w in siblings.get(v, ())}
+                 for v in in_group if siblings.get(v)]
+        by_sibling = 2 * sum(alike) > len(alike)
         for v, seen in in_group.items():
             reading, top = common[v]
             total = sum(seen.values())
@@ -345,12 +352,14 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
             # its own there (once, in a question drawn once per value): its
             # reading, seen in no other group, against the file's common one
             # -- or, a tuple element no other group shows, its other
-            # elements' (``小小柄`` beside *more petite*'s ``小柄``)
+            # elements' (``小小柄`` beside *more petite*'s ``小柄``) where
+            # they read alike (``by_sibling``)
             if not reading or in_file[v][reading] != top \
                     or binomial_tail(top, file_n[v], rate) < alpha:
                 continue
             mains = [in_file_modal[v]] if file_n[v] > top else \
-                [in_file_modal[w] for w in siblings.get(v, ()) if w in in_file_modal]
+                [in_file_modal[w] for w in siblings.get(v, ()) if w in in_file_modal] \
+                if by_sibling else []
             copied = [main for main in mains if reading != main and _copied(reading, main, spaced)]
             if copied:
                 lone.add((v, reading))
