@@ -294,8 +294,8 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                 in_group[sp.occ.lexval][sp.text] += 1
         in_groups.append(in_group)
     # per group: value -> (its common reading, how many show it)
-    modal = [{v: min(seen.items(), key=lambda kv: (-kv[1], kv[0]))
-              for v, seen in in_group.items()} for in_group in in_groups]
+    modal = [{v: _most_common(seen) for v, seen in in_group.items()}
+             for in_group in in_groups]
     # (value, slot) -> [instances where the value stands beside the slot's
     # reading, of them where the reading is not its value's common one]
     beside: dict = defaultdict(lambda: [0, 0])
@@ -314,8 +314,7 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         return 2 * other >= seen
 
     file_n = {v: sum(c.values()) for v, c in in_file.items()}
-    in_file_modal = {v: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-                     for v, c in in_file.items()}
+    in_file_modal = {v: _most_common(c)[0] for v, c in in_file.items()}
     # per value, the other elements of its tuple (*tall* of (*taller*, *tall*))
     siblings: dict = {}
     for al in groups:
@@ -331,8 +330,7 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
     for al, common, in_group in zip(groups, modal, in_groups):
         spaced = written_spaced(t for fields in al.targets for t in fields)
         odd = set()
-        lone = set()
-        lone_of: dict = {}
+        lone: dict = {}                 # (value, reading) -> the reading it copies
         # a tuple element only this group shows is read against its other
         # elements only where the group's tuple values mostly read as one of
         # them does (``利口`` for *smarter* and *smart* alike; not antonyms,
@@ -362,14 +360,13 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                 if by_sibling else []
             copied = [main for main in mains if reading != main and _copied(reading, main, spaced)]
             if copied:
-                lone.add((v, reading))
-                lone_of[(v, reading)] = copied[0]
+                lone[(v, reading)] = copied[0]
         # ... unless more of the group's values read so than the noise
         # corrupts: a form the template selects (a feminine ``alta`` beside
         # ``alto`` elsewhere) is every value's there
         if lone and binomial_tail(len(lone), len(in_group), rate) >= alpha:
-            odd |= lone
-            copy_of.update(lone_of)
+            odd.update(lone)
+            copy_of.update(lone)
         odd_in.append(odd)
     # a reading that is no group's odd one, or that a value beside it selects
     # in some instance, is a form of the value wherever it stands
@@ -398,6 +395,12 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                 # the value's one reading was that copy: its form is what it copies
                 forms[v] = [copy_of[(v, text)]]
     return sum(taken.values())
+
+
+def _most_common(counts: Counter) -> tuple:
+    """The most common (reading, count) of a counter, the first in text order
+    on a tie (whatever order the readings were counted in)."""
+    return min(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 def _copied(text: str, reading: str, spaced: bool) -> bool:

@@ -331,12 +331,12 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
     # claims its class word ``ri`` more, but every state of the group stands
     # after ``aña``).  A value with a unit of its own stays where it is: the
     # frame's word can be matched at the value's copy of it
-    where = _slot_contexts(out)
+    contexts = _piece_contexts(out)
+    where = _slot_contexts(out, contexts)
     usual = _usual_contexts(where, params.predicts)
-    for i, (fields, fr, pieces) in enumerate(zip(texts, frame, out.pieces)):
+    for i, (fields, fr, pieces, ctxs) in enumerate(zip(texts, frame, out.pieces, contexts)):
         home: dict = defaultdict(set)
-        for p in pieces:
-            ctx = _context(fields, fr, p.field, *_region_of(fr[p.field], p.first, p.last))
+        for p, ctx in zip(pieces, ctxs):
             if usual.get(p.occ.place, ctx) != ctx and not any(
                     stats.identifies(u, p.occ.lexval, params)
                     for u in fields[p.field].units[p.first:p.last + 1]):
@@ -638,14 +638,20 @@ def _context(fields, frame, f: int, a: int, b: int) -> tuple:
     return (f, *here, before)
 
 
-def _slot_contexts(gr: "GroupRegions") -> dict:
+def _piece_contexts(gr: "GroupRegions") -> list[list[tuple]]:
+    """Per instance, the :func:`_context` of each piece's region."""
+    return [[_context(fields, fr, p.field, *_region_of(fr[p.field], p.first, p.last))
+             for p in pieces] for fields, fr, pieces in zip(gr.texts, gr.frame, gr.pieces)]
+
+
+def _slot_contexts(gr: "GroupRegions", contexts: list | None = None) -> dict:
     """Per place of a slot in the group's template, how often its value's
-    region stands between which frame units."""
+    region stands between which frame units (``contexts``:
+    :func:`_piece_contexts` of ``gr``, where the caller has them)."""
     where: dict = defaultdict(Counter)
-    for fields, fr, pieces in zip(gr.texts, gr.frame, gr.pieces):
-        for p in pieces:
-            a, b = _region_of(fr[p.field], p.first, p.last)
-            where[p.occ.place][_context(fields, fr, p.field, a, b)] += 1
+    for pieces, ctxs in zip(gr.pieces, contexts or _piece_contexts(gr)):
+        for p, ctx in zip(pieces, ctxs):
+            where[p.occ.place][ctx] += 1
     return where
 
 
