@@ -26,7 +26,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_extract import check_regeneration
-from test_model import OPTS, _records, by_group
+from test_model import MORE_NAMES, OPTS, _records, _row, by_group
+from test_model import extract_exact as _extract_exact
 from tea_solver.extract import ExtractOptions, extract, group_instances
 from tea_solver.keys.model import fit_file
 from tea_solver.keys.model.frame import frame_units
@@ -1845,3 +1846,42 @@ def test_a_tuple_element_is_not_read_against_another_element_that_reads_otherwis
     [q] = by_group(doc)["q"]
     assert sorted(e[1] for e in q["lexicons"]["adj"]) == sorted(t1 for _t0, t1 in _ZH_PAIRS.values())
     assert not _outliers(doc, "q")["uncovered"]
+
+
+#: comparatives; three of them are ``mwenye`` (*having*) + a noun
+_SW_COMPARATIVES = {"taller": "mrefu", "shorter": "mfupi", "bigger": "mkubwa",
+                    "smaller": "mdogo", "older": "mkuu", "younger": "mchanga",
+                    "kinder": "mwema", "cleaner": "msafi", "richer": "tajiri",
+                    "wiser": "mwenye busara", "stronger": "mwenye nguvu",
+                    "faster": "mwenye kasi"}
+
+
+def test_one_corrupted_instance_does_not_make_a_word_the_values_share_the_templates():
+    """``mwenye`` starts three comparatives in every instance but one: the
+    only question that draws *faster* lost it to a corruption.  Whether a
+    template writes a word beside the values is the group's behaviour,
+    voted once per group: *wiser* and *stronger* show ``mwenye`` in the
+    question, so that group keeps it for the values that share it and the
+    one corrupted reading does not make ``mwenye`` the comparison template's
+    (a ``{first_name} ni mwenye {adj}`` template for three values)."""
+    rows = []
+    for a in MORE_NAMES[:8]:
+        for b in MORE_NAMES[:8]:
+            if a == b:
+                continue
+            for en, sw in _SW_COMPARATIVES.items():
+                rows.append(_row("than", "%s is %s than %s." % (a, en, b),
+                                 {"first_name": a, "adj": en, "first_name1": b},
+                                 "%s ni %s zaidi kumliko %s." % (a, sw, b)))
+    for en, sw in _SW_COMPARATIVES.items():
+        # the one question that draws *faster* lost its ``mwenye``
+        word = "kasi" if en == "faster" else sw
+        rows.append(_row("who", "Who is %s?" % en, {"adj": en}, "Ni nani %s zaidi?" % word))
+    groups = _extract_exact(rows)
+    want = sorted(_SW_COMPARATIVES.values())
+    [t] = groups["than"]
+    assert (t["template"], sorted(t["lexicons"]["adj"])) == \
+        ("{first_name} ni {adj} zaidi kumliko {first_name1}.", want)
+    main = max(groups["who"], key=lambda t: len(t["lexicons"].get("adj", [])))
+    assert main["template"] == "Ni nani {adj} zaidi?"
+    assert set(main["lexicons"]["adj"]) == set(want) - {"mwenye kasi"}

@@ -18,8 +18,15 @@ and position, by:
 ``identity``     the values show the same unit there in (nearly) every group
                  they occur in (a value has one form in the file; what one
                  template adds is that template's), pooled over the values
-                 that show it at the same place, unless the value shows it
-                 in every group where the others it is pooled with do not;
+                 that show it at the same place (from the core out, and by
+                 its distance to the frame: the lower), each group voting
+                 once for what most of the pool's values show there, unless
+                 the value shows it in every group where the others it is
+                 pooled with do not;
+``own_word``     the value shows a varying word there that no other value
+                 of the slot shows, in every group, written differently by
+                 the templates (a case ending on its last word): the value's,
+                 each template's form kept, whatever ``identity`` says;
 ``share``/``fill``  how many of the lexicon's values show the same unit there,
                  and how many *select* one (nearly all their readings there
                  show it, twice at least, and a quarter of their readings
@@ -218,7 +225,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     """Features per decision key ``(lexval, side, depth)``, each key's
     candidates (the units it decides, one per observation that has one), and
     each key's *word*: the text the value shows there, without an affix one
-    template glues on (:func:`.units.inner_word`; else the most common)."""
+    template glues on (:func:`.units.inner_word`; else the most common), and
+    under ``(key, group)`` the group's own where the value shows a word of
+    its own that the templates write differently (:func:`_own_edge_words`)."""
     by_key: dict = defaultdict(list)
     slot_vals: dict = defaultdict(set)
     val_groups: dict = defaultdict(set)
@@ -359,11 +368,13 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     shows: Counter = Counter((v[:2], side, depth, m) for (v, side, depth), m in modal.items())
     selecting: Counter = Counter((v[:2], side, depth)
                                  for (v, side, depth), s in selects.items() if s)
+    own_word = _own_edge_words(obs, by_key, val_groups)
     # identity, pooled over the values of a slot that show the same unit at
     # the same place: (value, group) pairs where the value's instances show it
     agree: Counter = Counter()
     pairs: Counter = Counter()
     pool_of: dict = {}
+    near_pool_of: dict = {}     # key -> its pool by distance to the frame, where it has one
     own: dict = defaultdict(dict)       # key -> group -> (agree, pairs) of its value alone
     in_group: dict = defaultdict(lambda: [0.0, 0.0])    # (pool, group) -> [agree, pairs]
     words: dict = {}
@@ -386,6 +397,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         stem = None if inner else \
             stem_before_affixes(per_group, side, _template_affix(cores, v, side))
         m = words[key] = inner or stem or m
+        for g, t in own_word.get(key, {}).items():
+            words[(key, g)] = t
         # a value that does not select the unit votes for itself only: a
         # reading seen once in the whole file (a corrupted copy cut short, so
         # the neighbour stands a unit further out), or a neighbouring slot's
@@ -404,6 +417,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         else:
             where = (depth, tuple(modal.get((v, side, d)) for d in range(1, depth)))
         pool = pool_of[key] = (v[:2], side, where, m) if selects[key] else ("alone", key)
+        # a varying unit that stands a fixed number of units before the frame
+        # pools also with the values showing the same text at that distance,
+        # whatever lies between (below)
+        near = place[key][2]
+        pools = [pool]
+        if selects[key] and not framed and near[0] == "frame":
+            near_pool_of[key] = (v[:2], side, ("before", near[1]), m)
+            pools.append(near_pool_of[key])
         # a group whose only readings stand near a corruption of their
         # instance's frame (``ev.odd``) does not vote, unless no group has
         # any other
@@ -436,13 +457,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             if len(top) == 2 and top[0][1] == top[1][1] and \
                     agrees(top[0][0]) != agrees(top[1][0]):
                 continue
-            pairs[pool] += w
             shown = top[0][0] if top else None
             a = w * (shown is not None and agrees(shown))
-            agree[pool] += a
             own[key][g] = (a, w)
-            in_group[(pool, g)][0] += a
-            in_group[(pool, g)][1] += w
+            for pl in pools:
+                pairs[pl] += w
+                agree[pl] += a
+                in_group[(pl, g)][0] += a
+                in_group[(pl, g)][1] += w
     # per place, the share of the slot's values whose text there is one that
     # other values select too, in every group they occur in (a paradigm that
     # translates a source word every sentence has covers every value: each
@@ -458,14 +480,20 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     for pl, texts in chosen.items():
         common = Counter(texts.values())
         cover[pl] = sum(common[m] >= 2 for m in texts.values()) / len(slot_vals[pl[0]])
+    g_agree, g_pairs = _group_votes(in_group)
     out = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
         slot = v[:2]
         m = modal[key]
         cs = at_modal[key]
-        identity = 1.0 if _follows_value(own[key], pool_of[key], in_group) \
-            else agree[pool_of[key]] / pairs[pool_of[key]] if pairs[pool_of[key]] else 0.5
+        # the lower of the two pools' (a unit that values showing the same
+        # units from the core out all keep, ``々`` + ``だ`` of 興味深々だ where
+        # the one instance without ``だ`` is corrupted, is still what the
+        # template writes before its full stop after sixteen other values,
+        # which lack it where other templates draw them)
+        identity = min(_pooled_identity(own[key], pl, g_agree, g_pairs, in_group)
+                       for pl in (pool_of[key], near_pool_of.get(key)) if pl is not None)
         vals = slot_vals[slot]
         share = shows[(slot, side, depth, m)] / len(vals)
         # (values that only a stray reading gives a unit there do not count)
@@ -541,6 +569,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             "depth": float(depth),
             "beside_frame": float(place[key][2] == ("frame", 1)),
             "cover": cover.get(place[key], 0.0),
+            "own_word": float(key in own_word),
         }
         out[key] = derive(f)
     return out, by_key, words
@@ -633,14 +662,88 @@ def _follows_value(own: dict, pool, in_group: dict) -> bool:
     return False
 
 
+def _own_edge_words(obs: Sequence[Obs], by_key: dict, val_groups: dict) -> dict:
+    """Per decision key beside a core (depth >= 1) where the value shows a
+    word of its own in every group it occurs in, two groups at least: that
+    word, per group.
+    In each group the value's readings there (nearly) all show one varying
+    unit (``SELECTS`` of them, twice at least), and no other value of the
+    slot shows that unit there in that group.  What a template writes beside
+    a value it writes beside others too (an affix, a preposition some values
+    select) or is its frame; a varying word that only this value shows,
+    wherever it is drawn, goes with the value even where the templates write
+    it differently: the case ending on the last word of ``wo fełipa wen`` /
+    ``wo fełipa wo`` (*a guinea pig*) makes that word another one in each
+    template, and a word that also reads like the lexicon's article
+    identifies no value, so co-variation leaves it out of the core."""
+    top: dict = {}                      # key -> group -> its one varying reading there
+    shown: Counter = Counter()          # (group, slot, side, depth, text) -> values showing it
+    for key, cs in by_key.items():
+        v, side, depth = key
+        if depth < 1:
+            continue
+        per_group: dict = defaultdict(Counter)
+        for c in cs:
+            per_group[obs[c.obs].group][(c.text, c.frame)] += 1
+        reads = {}
+        for g, cnt in per_group.items():
+            (text, frame), k = cnt.most_common(1)[0]
+            if not frame and k >= max(2, SELECTS * sum(cnt.values())):
+                reads[g] = text
+            shown[(g, v[:2], side, depth, text)] += 1
+        top[key] = reads
+    out = {}
+    for key, reads in top.items():
+        v, side, depth = key
+        groups = val_groups[v]
+        if len(groups) >= 2 and set(reads) == groups and \
+                len(set(reads.values())) >= 2 and \
+                all(shown[(g, v[:2], side, depth, t)] == 1 for g, t in reads.items()):
+            out[key] = reads
+    return out
+
+
+def _group_votes(in_group: dict) -> tuple[Counter, Counter]:
+    """Per pool, the weight of the groups whose values mostly show the unit,
+    and of all its groups: ``(agree, pairs)``.
+
+    Whether a template writes a unit beside the pool's values is the
+    group's behaviour, so each group votes once, with its values' weight,
+    for what most of them show (half of it where they split evenly).  One
+    value that reads otherwise in a group where the others show the unit is
+    that value's (a corrupted instance, the only one of *faster* in a
+    question, that dropped ``mwenye`` which *wiser* and *stronger* show
+    there), not the template's: it does not outvote the groups that agree."""
+    agree: Counter = Counter()
+    pairs: Counter = Counter()
+    for (pool, _g), (a, w) in in_group.items():
+        if w <= 0:
+            continue
+        pairs[pool] += w
+        agree[pool] += w if 2 * a > w else w / 2 if 2 * a == w else 0.0
+    return agree, pairs
+
+
+def _pooled_identity(own: dict, pool, agree: Counter, pairs: Counter, in_group: dict) -> float:
+    """A value's identity at a place, from its ``pool``: 1.0 where the unit
+    follows the value (:func:`_follows_value`), else the share of the pool's
+    group weight that votes for the unit (:func:`_group_votes`; 0.5 without
+    any)."""
+    if _follows_value(own, pool, in_group):
+        return 1.0
+    return agree[pool] / pairs[pool] if pairs[pool] else 0.5
+
+
 def admissible(key: tuple, f: dict) -> bool:
     """Can the decision go the value's way at all?  A unit beside a core joins
     the value's *form*, which is one string in the whole file, so it must
     stand there in (nearly) every group the value occurs in — ``identity``,
     pooled over the values of the slot that show it, at least
     ``IDENTITY`` (one corrupted instance in a small group does not undo
-    it); a unit one template puts beside it is that template's."""
-    return key[2] <= 0 or f["identity"] >= IDENTITY
+    it); a unit one template puts beside it is that template's -- unless
+    it is a word of the value's own in every group (``own_word``,
+    :func:`_own_edge_words`), which the value's forms keep per template."""
+    return key[2] <= 0 or f["identity"] >= IDENTITY or f.get("own_word", 0.0) > 0
 
 
 def derive(f: dict) -> dict:

@@ -178,7 +178,9 @@ def extents(obs: Sequence[Obs], probs: dict, by_key: dict, words: dict) -> list[
                 if probs.get(key, 0.0) < 0.5 and not rest:
                     break
                 inner = c
-                m = words[key]
+                # (a word of the value's own that each template writes
+                # otherwise: that group's, :func:`.edges._own_edge_words`)
+                m = words.get((key, o.group)) or words[key]
                 if c.text == m or same_stem(c.text, m) or rest:
                     if side > 0:
                         end = c.end

@@ -383,7 +383,10 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
     word three states share that is all of a fourth (``เฉื๋``).  (``tedü``
     of ``čö tedü tın``, the word five values share after their article, is
     the whole core where ``tın`` takes a case ending: it stays, or the value
-    would start at different units in different groups.)
+    would start at different units in different groups; so does ``vivek`` of
+    ``vivek do``, *a cow*, where another template's case ending makes
+    ``vivek dın`` a core with a unit of its own: a word at the edge of the
+    value's own cores twice or more is the value's.)
     Returns how many cores changed."""
     def own(fields, p) -> bool:
         units = fields[p.field].units[p.first:p.last + 1]
@@ -394,6 +397,7 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
     seen: Counter = Counter()           # (lexicon, side) -> cores with their own unit
     loose = []
     alone: Counter = Counter()          # (value, unit): how often the unit is its whole core
+    owned: Counter = Counter()          # (value, side, unit): edges of its cores with a unit of its own
     for g, gr in enumerate(groups):
         for i, (fields, frame, pieces) in enumerate(zip(gr.texts, gr.frame, gr.pieces)):
             for p in pieces:
@@ -405,6 +409,9 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
                     if p.last > p.first:
                         loose.append((g, i, fields, p))
                     continue
+                if p.last > p.first:
+                    owned[(p.occ.lexval, -1, units[p.first])] += 1
+                    owned[(p.occ.lexval, 1, units[p.last])] += 1
                 for side, k in ((-1, p.first - 1), (1, p.last + 1)):
                     seen[(lex, side)] += 1
                     if 0 <= k < len(units) and not frame[p.field][k]:
@@ -426,7 +433,7 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
         # (a whole core once is no evidence: a corrupted instance that lost
         # the value's own word leaves the class word alone)
         return u in paradigm.get((v[:2], side), ()) and alone[(v, u)] < 2 and \
-            len(beside[(v[:2], side, u)] - {v}) >= 2
+            owned[(v, side, u)] < 2 and len(beside[(v[:2], side, u)] - {v}) >= 2
 
     # where both edges of a core are place words, the one the alignment gives
     # less to the value's own source words goes first (its mean posterior
