@@ -2217,3 +2217,76 @@ def test_a_copula_the_template_writes_after_a_class_stays_the_templates_for_an_u
     for tid, frame in (("about", "{first_name}はそれに関して{s}%s。"), ("now", "{first_name}は今{s}%s。")):
         got = sorted((t["template"], sorted(t["lexicons"]["s"])) for t in groups[tid])
         assert got == sorted([(frame % "だ", sorted(_JA_NOUNS)), (frame % "", sorted(_JA_VERBS))])
+
+
+#: comparatives: ``अधिक`` (*more*) before the adjective, but inside *older*
+_HI_COMPARATIVES = {("taller", "tall"): "अधिक लंबा", ("smaller", "small"): "अधिक छोटा",
+                    ("richer", "rich"): "अधिक धनी", ("faster", "fast"): "अधिक तेज़",
+                    ("slower", "slow"): "अधिक धीमा", ("weaker", "weak"): "अधिक कमज़ोर",
+                    ("cleaner", "clean"): "अधिक साफ", ("greater", "great"): "अधिक महान",
+                    ("older", "old"): "आयु में अधिक बड़ा"}
+
+
+def test_a_licence_reaches_no_frame_unit_the_other_values_have_beyond_their_marker():
+    """*older* is ``आयु में अधिक बड़ा``: its ``अधिक`` (*more*, what the
+    sibling contrast *older* ⊃ *old* licenses) stands inside it, so the frame
+    unit beside it is ``से`` (*than*), which the other comparatives have
+    beyond their ``अधिक``.  Only the comparison draws *older*, so no other
+    template tells by identity; a licence reaches a frame unit only as far
+    as the slot's values mostly have it, and ``से`` is the frame's (one
+    template, not a ``{first_name1} {adj[0]}`` template for *older*)."""
+    rows = []
+    for a, b in itertools.permutations(NAMES, 2):
+        for (c, p), t in _HI_COMPARATIVES.items():
+            rows.append(_row("than", "%s is %s than %s." % (a, c, b),
+                             {"first_name": a, "adj": [c, p], "first_name1": b},
+                             "%s, %s से %s है।" % (a, b, t)))
+    for (c, p), t in _HI_COMPARATIVES.items():
+        if c != "older":
+            rows.append(_row("who", "Who is %s?" % c, {"adj": [c, p]}, "कौन %s है?" % t))
+    # (the copula stands in other sentences too, more often than beside a
+    # comparative, as in any file)
+    for a, b in itertools.permutations(NAMES, 2):
+        for k, (en, hi) in enumerate((("at home", "घर पर"), ("here", "यहाँ"), ("there", "वहाँ"),
+                                      ("fine", "ठीक"), ("busy", "व्यस्त"), ("happy", "खुश"),
+                                      ("ready", "तैयार"), ("late", "देर से"), ("outside", "बाहर"),
+                                      ("inside", "अंदर"))):
+            rows.append(_row("at%d" % k, "%s is %s with %s." % (a, en, b),
+                             {"first_name": a, "first_name1": b},
+                             "%s %s के साथ %s है।" % (a, b, hi)))
+    groups = extract_exact(rows)
+    [t] = groups["than"]
+    assert (t["template"], sorted(e[0] for e in t["lexicons"]["adj"])) == \
+        ("{first_name}, {first_name1} से {adj[0]} है।", sorted(_HI_COMPARATIVES.values()))
+
+
+_VI_PLAIN = {"tall": "cao", "slow": "chậm", "rich": "giàu", "fast": "nhanh", "small": "nhỏ",
+             "smart": "sáng dạ", "clean": "sạch", "short": "thấp", "weak": "yếu", "dark": "đen"}
+
+
+def test_a_marker_the_frame_word_repeats_is_still_the_values():
+    """Vietnamese writes *taller than* ``cao hơn hơn``: the value's ``hơn``
+    (*more*, licensed by the contrast *taller* ⊃ *tall*) and the frame's
+    (*than*), the same word one unit further out.  Where the slot's values
+    mostly have a frame unit counts each value's nearer copy: ``hơn`` is
+    next to the value, and the licence reaches it (one template, the
+    values ``X hơn``; counted at both depths, it was as often the second
+    frame unit as the first and the licence stopped short)."""
+    rows = []
+    for k, (a, b) in enumerate(itertools.permutations(MORE_NAMES[:8], 2)):
+        for en, vi in _VI_PLAIN.items():
+            # (one instance per value doubles a word: a third ``hơn``)
+            more = " hơn" if k == 0 else ""
+            rows.append(_row("than", "%s is %ser than %s." % (a, en, b),
+                             {"first_name": a, "adj": [en + "er", en], "first_name1": b},
+                             "%s %s hơn hơn%s %s." % (a, vi, more, b)))
+    for en, vi in _VI_PLAIN.items():
+        rows.append(_row("who", "Who is %ser?" % en, {"adj": [en + "er", en]}, "Ai %s hơn?" % vi))
+        rows.append(_row("less", "Who is less %s?" % en, {"adj": [en + "er", en]},
+                         "Ai ít %s hơn?" % vi))
+    groups = extract_exact(rows)
+    t = max(groups["than"], key=lambda t: t["support"])
+    assert (t["template"], sorted(e[0] for e in t["lexicons"]["adj"])) == \
+        ("{first_name} {adj[0]} hơn {first_name1}.", sorted(v + " hơn" for v in _VI_PLAIN.values()))
+    [w] = groups["who"]
+    assert w["template"] == "Ai {adj[0]}?"

@@ -51,8 +51,8 @@ from .params import ModelParams
 from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import (cut, edit_views, glued_run, one_edit, same_stem, slot_mark, word_char,
-                    written_spaced)
+from .units import (cut, edit_views, glued_run, graphemes, one_edit, same_stem, slot_mark,
+                    word_char, written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
 
@@ -332,12 +332,12 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         odd = set()
         lone: dict = {}                 # (value, reading) -> the reading it copies
         # a tuple element only this group shows is read against its other
-        # elements only where the group's tuple values mostly read as one of
-        # them does (``利口`` for *smarter* and *smart* alike; not antonyms,
-        # ``更友好`` / ``不友好``, nor a comparative that adds a word)
-        alike = [common[v][0] in {in_file_modal.get(w) for w in siblings.get(v, ())}
-                 for v in in_group if siblings.get(v)]
-        by_sibling = 2 * sum(alike) > len(alike)
+        # elements where the group's tuple values mostly read as one of them
+        # does, or as it does with the same word or affix added or taken
+        # off (``利口`` for *smarter* and *smart* alike; ``sáng dạ`` for
+        # *smart* where *smarter* reads ``sáng dạ hơn``; not antonyms,
+        # ``更友好`` / ``不友好``)
+        as_sibling = _sibling_relations(in_group, common, siblings, in_file_modal)
         for v, seen in in_group.items():
             reading, top = common[v]
             total = sum(seen.values())
@@ -356,8 +356,9 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                     or binomial_tail(top, file_n[v], rate) < alpha:
                 continue
             mains = [in_file_modal[v]] if file_n[v] > top else \
-                [in_file_modal[w] for w in siblings.get(v, ()) if w in in_file_modal] \
-                if by_sibling else []
+                [m for m in (_apply_relation(as_sibling[w[1]], in_file_modal[w])
+                             for w in siblings.get(v, ())
+                             if w in in_file_modal and w[1] in as_sibling) if m]
             copied = [main for main in mains if reading != main and _copied(reading, main, spaced)]
             if copied:
                 lone[(v, reading)] = copied[0]
@@ -395,6 +396,60 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                 # the value's one reading was that copy: its form is what it copies
                 forms[v] = [copy_of[(v, text)]]
     return sum(taken.values())
+
+
+def _relation(sibling: str, reading: str) -> tuple | None:
+    """How ``reading`` is written from ``sibling``: the same, or with a
+    string added or taken off at one end (``("end", "", " hơn")``: take
+    `` hơn`` off the end); None where neither holds the other."""
+    if reading == sibling:
+        return ("same",)
+    if len(reading) < len(sibling):
+        if sibling.startswith(reading):
+            return ("end", sibling[len(reading):], "")
+        if sibling.endswith(reading):
+            return ("start", sibling[:len(sibling) - len(reading)], "")
+    elif len(reading) > len(sibling):
+        if reading.startswith(sibling):
+            return ("end", "", reading[len(sibling):])
+        if reading.endswith(sibling):
+            return ("start", "", reading[:len(reading) - len(sibling)])
+    return None
+
+
+def _apply_relation(rel: tuple, sibling: str) -> str | None:
+    """The reading :func:`_relation` ``rel`` writes from ``sibling``
+    (None where the sibling lacks what it takes off)."""
+    if rel[0] == "same":
+        return sibling
+    side, cut, add = rel
+    if side == "end":
+        if not sibling.endswith(cut) or len(sibling) <= len(cut):
+            return None
+        return sibling[:len(sibling) - len(cut)] + add
+    if not sibling.startswith(cut) or len(sibling) <= len(cut):
+        return None
+    return add + sibling[len(cut):]
+
+
+def _sibling_relations(in_group: dict, common: dict, siblings: dict,
+                       in_file_modal: dict) -> dict:
+    """Per tuple element index: how most of the group's tuple values read
+    against their element of that index over the file (:func:`_relation`),
+    where one relation holds for more than half of them.  A tuple value the
+    group draws once is predicted from its sibling by the relation its
+    group's other values follow."""
+    counts: dict = defaultdict(Counter)
+    for v in in_group:
+        for w in siblings.get(v, ()):
+            if w in in_file_modal:
+                counts[w[1]][_relation(in_file_modal[w], common[v][0])] += 1
+    out = {}
+    for element, c in counts.items():
+        rel, k = max(c.items(), key=lambda kv: (kv[1], kv[0] is not None, str(kv[0])))
+        if rel is not None and 2 * k > sum(c.values()):
+            out[element] = rel
+    return out
 
 
 def _most_common(counts: Counter) -> tuple:
@@ -578,7 +633,8 @@ def _skeleton(fields, frame) -> list:
     return out
 
 
-def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None) -> bool:
+def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
+                   alone: bool = True) -> bool:
     """Is frame ``a`` more likely a corrupted copy of frame ``b`` than a
     variant of it?  One corruption (:func:`one_edit`) apart, unless the one
     token that differs is another form of the same word (``наибольшим`` /
@@ -589,9 +645,27 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None) -> b
     ``{adj}ma?``: a value that selected a third ending would still end the
     question; ``{adj}.`` is the token a corruption replaced).
     A replacement drawn from the vocabulary rarely shares its word's stem or
-    lands on the one place a value changes; a variant a value selects does."""
+    lands on the one place a value changes; a variant a value selects does.
+    A token more than ``b`` is a corruption only where it doubles its
+    neighbour: the corruptions drop, double, swap or replace tokens, none
+    puts a new one in.  Near a slot the neighbour it doubles may be the
+    value's edge, which the frame does not show, or it may be the value's
+    edge a swap moved out: there it is one where
+    ``a`` is the frame of one instance only (``alone``) -- the same token
+    put in beside a slot in two instances doubles no two values' edges."""
     if not one_edit(a, b):
         return False
+    if len(a) == len(b) + 1:
+        # a token put in: no corruption writes one but by doubling its
+        # neighbour (``ですか`` with ``い`` before it, after two of the
+        # question's nineteen adjectives, is the ending those two select)
+        k = next((k for k in range(len(b)) if a[k] != b[k]), len(b))
+        if (k > 0 and a[k - 1] == a[k]) or (k + 1 < len(a) and a[k + 1] == a[k]):
+            return True
+        # (a value's edge unit a swap moved past the frame unit beside it,
+        # ``谁更善？良``, is put in two tokens from the slot)
+        beside = [a[j] for j in range(k - 2, k + 3) if 0 <= j < len(a)]
+        return alone and any(t is not None and "\0" in t for t in beside)
     if len(a) == len(b):
         diff = [k for k in range(len(a)) if a[k] != b[k]]
         if len(diff) == 1:
@@ -673,7 +747,8 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
     frames, support, tokens = _frame_support(al, frames)
     return _copies(frames, support, tokens,
                    {c: max(1.0, rate * len(frames) / max(1, len(tokens[c][0])))
-                    for c, n in support.items() if n > shared}, chosen=chosen)
+                    for c, n in support.items() if n > shared}, chosen=chosen,
+                   doubled=_doubled_frames(al, frames))
 
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
@@ -696,7 +771,7 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     copies = max(1, binomial_median(len(frames), rate))
     return _copies(frames, support, tokens,
                    {c: copies for c, n in support.items() if n > mean}, strictly_fewer=True,
-                   chosen=chosen)
+                   chosen=chosen, doubled=_doubled_frames(al, frames))
 
 
 def binomial_median(n: int, p: float) -> int:
@@ -718,13 +793,16 @@ def binomial_median(n: int, p: float) -> int:
 
 
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
-            strictly_fewer: bool = False, chosen=None) -> list:
+            strictly_fewer: bool = False, chosen=None, doubled: set = frozenset()) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]`` (``strictly_fewer``: than show the
     copy's own), while no more than ``expected[c]`` show its own?  Not where
     the one word it puts in for the reference's is one a value beside it
-    selects (``chosen(frame, tokens, k)``, :func:`selected_by_value`)."""
+    selects (``chosen(frame, tokens, k)``, :func:`selected_by_value`).
+    ``doubled``: the frames every instance of which doubles a token at a
+    value's edge (:func:`_doubled_frames`), whose token put in beside a slot
+    is that doubling however many show it."""
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0
     views = [{f: per_view[k] for f, per_view in tokens.items()} for k in range(n_views)]
@@ -742,13 +820,45 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
         return chosen(f, a, next(k for k in range(len(a)) if a[k] != b[k]))
     odd = {f: any(c != f and support[f] <= e
                   and (support[f] < support[c] if strictly_fewer else e < support[c])
-                  and any(corrupted_copy(view[f], view[c], par)
+                  and any(corrupted_copy(view[f], view[c], par,
+                                         support[f] == 1 or f in doubled)
                           and (support[f] == 1 or not _replaced(view[f], view[c]))
                           for view, par in zip(views, paradigms))
                   and not selected(f, c)
                   for c, e in expected.items())
            for f in support}
     return [odd[f] for f in frames]
+
+
+def _doubled_frames(al: "GroupAlignment", frames: list) -> set:
+    """The frames every instance of which shows a token written twice in a
+    row, one of the two touching a value's span (words where the group's
+    script has spaces, grapheme clusters where it has none): a doubling at a
+    value's edge puts a token in beside the slot that the frame alone cannot
+    tell from a new one (``Ai cao hơn? hơn?``, twice in a question where
+    every value ends in ``hơn``)."""
+    spaced = written_spaced(t for target in al.targets for t in target)
+    shows: dict = {}
+    for f, target, spans in zip(frames, al.targets, al.spans):
+        hit = False
+        for fld, text in enumerate(target):
+            if spaced:
+                bounds = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text)]
+            else:
+                b = graphemes(text)
+                bounds = [(b[k], b[k + 1]) for k in range(len(b) - 1)
+                          if not text[b[k]:b[k + 1]].isspace()]
+            vals = [(sp.start, sp.end) for sp in spans if sp.field == fld]
+            for (a0, a1), (b0, b1) in zip(bounds, bounds[1:]):
+                if text[a0:a1] == text[b0:b1] and any(
+                        s0 < e1 and e0 < s1 for s0, s1 in vals
+                        for e0, e1 in ((a0, a1), (b0, b1))):
+                    hit = True
+                    break
+            if hit:
+                break
+        shows[f] = shows.get(f, True) and hit
+    return {f for f, hit in shows.items() if hit}
 
 
 _MARK = regex.compile("\0[^\1]*\1")

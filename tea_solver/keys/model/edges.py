@@ -481,6 +481,23 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         common = Counter(texts.values())
         cover[pl] = sum(common[m] >= 2 for m in texts.values()) / len(slot_vals[pl[0]])
     g_agree, g_pairs = _group_votes(in_group)
+    # per frame unit text beside a slot: at how many frame units from the
+    # core the slot's values (one vote each) mostly have it (``से``, *than*,
+    # is the second frame unit before eighteen comparatives, beyond their
+    # ``अधिक``, and the first before *older*, whose ``अधिक`` is inside it)
+    # (a value that has the text twice, ``cao hơn hơn`` -- its own *more*
+    # and the frame's *than* -- has it at the nearer depth)
+    nearest: dict = {}                  # (slot, side, text, value) -> frame depth
+    for key, cs in at_modal.items():
+        if key[2] >= 1 and 2 * sum(c.frame for c in cs) > len(cs):
+            d = Counter(c.frame_depth for c in cs).most_common(1)[0][0]
+            at = (key[0][:2], key[1], modal[key], key[0])
+            nearest[at] = min(d, nearest.get(at, d))
+    frame_depths: dict = defaultdict(Counter)
+    for (slot_, side_, text, _v), d in nearest.items():
+        frame_depths[(slot_, side_, text)][d] += 1
+    usual_depth = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+                   for k, c in frame_depths.items()}
     out = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
@@ -570,6 +587,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             "beside_frame": float(place[key][2] == ("frame", 1)),
             "cover": cover.get(place[key], 0.0),
             "own_word": float(key in own_word),
+            "usual_frame_depth": usual_depth.get((slot, side, m), 0),
         }
         out[key] = derive(f)
     return out, by_key, words
@@ -752,14 +770,20 @@ def derive(f: dict) -> dict:
     A licence reaches as far as the source material it stands for: a
     function word licenses up to two frame units beside the value (an
     article and a classifier, ``một con``, ``一只``), a sibling contrast or a
-    touching source slot one; varying units between them do not count.
+    touching source slot one; varying units between them do not count, and
+    a frame unit the slot's values mostly have further out
+    (``usual_frame_depth``) is as far out for every value.
     """
     f = dict(f)
     depth = f["frame_depth"]    # frame units only: varying ones are the lexicon's anyway
     func_reach = f["func_words"] + 1
-    f["licensed"] = max(f["lic_side"] if depth <= func_reach else 0.0,
-                        f["lic_contrast"] if depth <= 1 else 0.0,
-                        f["lic_adjacent"] if depth <= 1 else 0.0)
+    # (a licence reaches a frame unit only as far as the slot's values
+    # mostly have it, too: the unit beyond the marker the others take is no
+    # marker where a value holds its own)
+    reach = max(depth, f.get("usual_frame_depth", 0))
+    f["licensed"] = max(f["lic_side"] if reach <= func_reach else 0.0,
+                        f["lic_contrast"] if reach <= 1 else 0.0,
+                        f["lic_adjacent"] if reach <= 1 else 0.0)
     f["glued_word"] = f["glued"] * max(f["unseg"], 1.0 - f["frame"])
     # a frame unit joins by glue only where no source frame word stands on that
     # side of the slot in every sentence (a demonym's 人, not the 'about the
