@@ -793,16 +793,17 @@ def binomial_median(n: int, p: float) -> int:
 
 
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
-            strictly_fewer: bool = False, chosen=None, doubled: set = frozenset()) -> list:
+            strictly_fewer: bool = False, chosen=None, doubled: dict | None = None) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]`` (``strictly_fewer``: than show the
     copy's own), while no more than ``expected[c]`` show its own?  Not where
     the one word it puts in for the reference's is one a value beside it
     selects (``chosen(frame, tokens, k)``, :func:`selected_by_value`).
-    ``doubled``: the frames every instance of which doubles a token at a
-    value's edge (:func:`_doubled_frames`), whose token put in beside a slot
-    is that doubling however many show it."""
+    ``doubled``: per frame, how many of its instances double a token at a
+    value's edge (:func:`_doubled_frames`): a token put in beside a slot is
+    a corruption where at most one of the frame's other instances shows it."""
+    doubled = doubled or {}
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0
     views = [{f: per_view[k] for f, per_view in tokens.items()} for k in range(n_views)]
@@ -821,7 +822,7 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     odd = {f: any(c != f and support[f] <= e
                   and (support[f] < support[c] if strictly_fewer else e < support[c])
                   and any(corrupted_copy(view[f], view[c], par,
-                                         support[f] == 1 or f in doubled)
+                                         support[f] - doubled.get(f, 0) <= 1)
                           and (support[f] == 1 or not _replaced(view[f], view[c]))
                           for view, par in zip(views, paradigms))
                   and not selected(f, c)
@@ -830,15 +831,16 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     return [odd[f] for f in frames]
 
 
-def _doubled_frames(al: "GroupAlignment", frames: list) -> set:
-    """The frames every instance of which shows a token written twice in a
-    row, one of the two touching a value's span (words where the group's
+def _doubled_frames(al: "GroupAlignment", frames: list) -> Counter:
+    """Per frame, how many of its instances show a token written twice in
+    a row, one of the two touching a value's span (words where the group's
     script has spaces, grapheme clusters where it has none): a doubling at a
     value's edge puts a token in beside the slot that the frame alone cannot
     tell from a new one (``Ai cao hơn? hơn?``, twice in a question where
-    every value ends in ``hơn``)."""
+    every value ends in ``hơn``; ``更更邪恶`` beside another corruption that
+    left ``更`` out of its value's span)."""
     spaced = written_spaced(t for target in al.targets for t in target)
-    shows: dict = {}
+    shows: Counter = Counter()
     for f, target, spans in zip(frames, al.targets, al.spans):
         hit = False
         for fld, text in enumerate(target):
@@ -857,8 +859,8 @@ def _doubled_frames(al: "GroupAlignment", frames: list) -> set:
                     break
             if hit:
                 break
-        shows[f] = shows.get(f, True) and hit
-    return {f for f, hit in shows.items() if hit}
+        shows[f] += hit
+    return shows
 
 
 _MARK = regex.compile("\0[^\1]*\1")

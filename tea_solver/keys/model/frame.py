@@ -152,6 +152,14 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         elif _side_by_side(earlies[r], late) and \
                 familiar(seq, late_runs) > familiar(seq, runs):
             chosen[r] = late
+        # as many runs either way, where the latest fills the gaps between
+        # reference units as most instances do and the earliest does not:
+        # a value that begins with a frame unit's text (``ปีเฮา๋``, *really*,
+        # before the state, and the frame's ``ปี`` after it): matched early,
+        # the adverb's first syllable is the frame's and the gap the group's
+        # instances fill with the values stands empty
+        elif odd_late < odd_early:
+            chosen[r] = late
         # elsewhere, only where each run only the latest leaves is seen more
         # often than each only the earliest leaves, ranked alike: a value
         # holding the frame unit after it (``ល្យោំឃើឝែ`` before the frame's
