@@ -650,9 +650,10 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
     neighbour: the corruptions drop, double, swap or replace tokens, none
     puts a new one in.  Near a slot the neighbour it doubles may be the
     value's edge, which the frame does not show, or it may be the value's
-    edge a swap moved out: there it is one where
-    ``a`` is the frame of one instance only (``alone``) -- the same token
-    put in beside a slot in two instances doubles no two values' edges."""
+    edge a swap moved out: there it is one where ``alone`` says one instance
+    at most shows ``a`` (the caller, :func:`_copies`, not counting those
+    that double a token at a value's edge) -- the same token put in beside
+    a slot in two instances doubles no two values' edges."""
     if not one_edit(a, b):
         return False
     if len(a) == len(b) + 1:
@@ -802,7 +803,8 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     selects (``chosen(frame, tokens, k)``, :func:`selected_by_value`).
     ``doubled``: per frame, how many of its instances double a token at a
     value's edge (:func:`_doubled_frames`): a token put in beside a slot is
-    a corruption where at most one of the frame's other instances shows it."""
+    a corruption where at most one of the frame's instances that double
+    nothing shows it."""
     doubled = doubled or {}
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0

@@ -487,10 +487,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # ``अधिक``, and the first before *older*, whose ``अधिक`` is inside it)
     # (a value that has the text twice, ``cao hơn hơn`` -- its own *more*
     # and the frame's *than* -- has it at the nearer depth)
+    # (each key's most common frame depth, counted once for this and the
+    # ``frame_depth`` feature)
+    depth_of = {key: Counter(c.frame_depth for c in cs).most_common(1)[0][0]
+                for key, cs in at_modal.items()}
     nearest: dict = {}                  # (slot, side, text, value) -> frame depth
     for key, cs in at_modal.items():
         if key[2] >= 1 and 2 * sum(c.frame for c in cs) > len(cs):
-            d = Counter(c.frame_depth for c in cs).most_common(1)[0][0]
+            d = depth_of[key]
             at = (key[0][:2], key[1], modal[key], key[0])
             nearest[at] = min(d, nearest.get(at, d))
     frame_depths: dict = defaultdict(Counter)
@@ -576,7 +580,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             "generality": gen_kind,
             "generality_slot": gen_slot,
             "func_words": lic[3],
-            "frame_depth": max(Counter(c.frame_depth for c in cs).most_common(1)[0][0], 0),
+            "frame_depth": max(depth_of[key], 0),
             "ibm": ibm / k,
             "unbound": (ev.unbound or {}).get((slot, side), 0.0),
             "governed": (ev.governed or {}).get((slot, side), 0.0),
