@@ -353,9 +353,14 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         undoubled = undouble(kept_shapes, item_fills, written_spaced(
             seg.text for segs in items for seg in segs))
         owner = [None if i in undoubled else p for i, p in enumerate(owner)]
+        learned: dict = {}
         budget["recovered"] = len(undoubled) + recover_values(
             items, generated, index, opts.max_candidates, kept_shapes, item_fills, by_id,
-            _item_occurrences(instances, alignment), alignment.forms, alignment.glue)
+            _item_occurrences(instances, alignment), alignment.forms, alignment.glue,
+            learned)
+        split_keys = _with_sources(by_id, learned)
+    else:
+        split_keys = by_id
     n_of_position = {p: n for n, p in enumerate(order)}
     assigned = [n_of_position[p] if p is not None else None for p in owner]
 
@@ -364,7 +369,8 @@ def extract_group(template_id: str, instances: Sequence[Instance],
                                        prep.multi), "support": n} for t, n in filtered]
     left_out: set = set()
     outliers = budget is not None and budget.get("scope") == "outliers"
-    templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights, by_id,
+    templates = build_templates(template_id, kept_shapes, item_fills, assigned, weights,
+                                split_keys,
                                 prep.multi, agreement=opts.agreement,
                                 min_support=opts.min_support,
                                 evidence=alignment.agreement if alignment is not None else None,
@@ -427,6 +433,22 @@ def _outlier_costs(opts: "ExtractOptions", alignment) -> tuple[int, int] | None:
         return None
     template_cost = int(round(1000 * math.log(1 / prior)))
     return template_cost, MISFIT_COST * template_cost
+
+
+def _with_sources(by_id: dict, learned: dict) -> dict:
+    """The keys by id, each with the source values of the texts the outliers
+    gave back (:func:`tea_solver.recover.recover_values`) added to its
+    ``sources``, which agreement reads to tell a value's forms apart."""
+    out = dict(by_id)
+    for kid, texts in learned.items():
+        key = by_id[kid]
+        sources, names = dict(key.sources), dict(key.texts)
+        for text, srcs in texts.items():
+            term = (text,)
+            sources[term] = frozenset(sources.get(term, frozenset()) | srcs)
+            names.setdefault(term, text)
+        out[kid] = replace(key, sources=sources, texts=names)
+    return out
 
 
 def _item_occurrences(instances: Sequence[Instance], alignment) -> list | None:

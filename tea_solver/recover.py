@@ -124,7 +124,8 @@ def _by_forms(shape, occurrences: Sequence, known: Sequence, by_id: dict) -> lis
 def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                    cap: int | None, kept_shapes: Sequence, item_fills: list,
                    by_id: dict | None = None, occurrences: Sequence | None = None,
-                   forms: dict | None = None, glue: dict | None = None) -> int:
+                   forms: dict | None = None, glue: dict | None = None,
+                   learned: dict | None = None) -> int:
     """Add ``(item, fills)`` to ``item_fills[n]`` for every outlier item whose
     values kept template ``n`` should list (module docstring); the number of
     items that gave values.  ``by_id`` (the group's keys by id),
@@ -132,7 +133,13 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     that text) and ``forms`` (the model's forms per lexical value) let a
     corruption inside a value give the value's form; ``glue`` (what the file
     glues to each value, :func:`tea_solver.keys.model.value_glue`) says which
-    of several variants the value's instance was."""
+    of several variants the value's instance was.  ``learned``, when given,
+    receives ``{key id: {text: {source values}}}`` for the values given back:
+    the source value its slot holds in the outlier's instance, where the
+    instance holds one (a value seen only in a corrupted instance is no
+    terminal of its key, whose sources agreement reads: without it a
+    feminine form given back to a split template would count as a form of
+    no value, and go to every variant, :mod:`tea_solver.agreement`)."""
     spaced = written_spaced(seg.text for segs in items for seg in segs)
     kept = [(shape_tokens(s, spaced), [kid for kid, _c in shape_slots(s)], shape_slots(s))
             for s in kept_shapes]
@@ -172,8 +179,28 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             n, fills = _best_attested(options, attested, lengths, spaced, glued)
         item_fills[n].append((i, fills))
         _count_lengths(lengths[n], fills, spaced)
+        if learned is not None and modelled:
+            _learn_sources(learned, fills, occurrences[i], by_id, forms)
         given += 1
     return given
+
+
+def _learn_sources(learned: dict, fills: dict, occurrences: Sequence, by_id: dict,
+                   forms: dict) -> None:
+    """Record, per key id, the source value each given-back text translates:
+    the one value of the key's slot the instance draws (none where it draws
+    several, the cardinals of one lexicon: which is which the text does not
+    say), where the text is one of that value's forms in the file.  (A
+    corruption that dropped ``Totzus`` from *Brazilian*, ``ñıpu Totzus``,
+    leaves ``ñıpu``, *Indian*: a value's text, given back, but no form of
+    *Brazilian*.)"""
+    for (kid, _card), text in fills.items():
+        key = by_id.get(kid)
+        if key is None:
+            continue
+        mine = [o for o in occurrences or () if o.slot == (key.name, key.index)]
+        if len({o.draw.value for o in mine}) == 1 and text in (forms.get(mine[0].lexval) or ()):
+            learned.setdefault(kid, {}).setdefault(text, set()).add(mine[0].draw.value)
 
 
 def _unambiguous(options: Sequence[tuple], attested: Sequence[set]) -> list:

@@ -384,6 +384,34 @@ def test_a_corrupted_copy_of_a_frame_the_values_select_is_left_out():
     assert "dare ga ichibanni {adj} desu ka?" in templates
 
 
+def test_a_swap_copy_of_a_frame_two_values_select_is_left_out_and_gives_its_value():
+    """In a small group of a noisy file, a frame two values select is no
+    more common than the copies the noise makes alike (twenty-four
+    instances at a tenth), but no corruption of another frame explains it:
+    a copy of it with two words swapped is a corrupted copy, left out, and
+    its value joins the frame's template instead of making one of its own."""
+    words = {**QUALITY, "odd": "hen", "rich": "yutaka", "wise": "kenmei", "young": "wakai",
+             **ADJ_T}
+    adjs = list(words)          # the last three are seen in the other group too
+    small = [{"template_id": "most", "source": "Who is the most %s?" % a, "fill": {"adj": a},
+              "target": frame % words[a]}
+             for a, frame in zip(adjs, ["dare ga ichiban %s desu ka?"] * 21
+                                 + ["dono hito ga %s to omoimasu ka?"] * 2
+                                 + ["hito dono ga %s to omoimasu ka?"])]
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(rows, 0.15, seed=0)
+    insts = _records(rows + small)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    block = _outliers(doc, "most")
+    assert block["noise_rate"] * len(small) > 2          # two copies alike are likely
+    assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
+                                  and i.target_value.startswith("hito")]
+    templates = {t["template"]: t for t in by_group(doc)["most"]}
+    assert sorted(templates["dono hito ga {adj} to omoimasu ka?"]["lexicons"]["adj"]) \
+        == sorted(words[a] for a in adjs[21:])
+    assert len(templates) == 2
+
+
 QUALITY = {"brave": "yuukan", "calm": "odayaka", "clever": "kashikoi", "eager": "nesshin",
            "fair": "kouhei", "gentle": "onwa", "honest": "shoujiki", "loyal": "chuujitsu",
            "polite": "teinei", "quiet": "shizuka"}
@@ -504,6 +532,41 @@ def test_agreement_forms_reach_the_lexicons():
     for t in doc["templates"]:
         for lexicon in t["lexicons"].values():
             assert not {"yoy", "inuu"} & set(_flat(lexicon)), t["template"]
+
+
+def test_a_form_seen_only_in_an_outlier_goes_to_its_agreement_variant():
+    """In one group the feminine of *Nigerian* is written once, in an
+    instance whose frame is corrupted (the file knows the form from another
+    group): the outlier gives it back, and agreement reads it as a form of
+    *Nigerian* that *actress* selects -- in the feminine template only, the
+    masculine form not there."""
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(rows, 0.2, seed=0)      # enough for the larger file to be noisy
+    for tid, frame in (("job", "%s est %s et %s."), ("job2", "%s travaille comme %s %s.")):
+        for a in NAMES:
+            for nat, (masc, fem) in NAT.items():
+                for prof, p in PROF.items():
+                    if prof == "actress" and (a not in NAMES[:2] or
+                                              (nat == "Nigerian" and tid == "job")):
+                        continue
+                    rows.append({"template_id": tid,
+                                 "source": "%s is a %s %s." % (a, nat, prof),
+                                 "fill": {"first_name": a, "nationality": nat,
+                                          "profession": prof},
+                                 "target": frame % (a, p, fem if prof == "actress" else masc)})
+    rows.append({"template_id": "job", "source": "Mary is a Nigerian actress.",
+                 "fill": {"first_name": "Mary", "nationality": "Nigerian",
+                          "profession": "actress"},
+                 "target": "Mary est actrice nigérian nigériane."})   # "et" replaced
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    assert _outliers(doc, "job")["uncovered"] == [insts[-1].id]
+    by_prof = {}
+    for t in by_group(doc)["job"]:
+        assert t["template"] == "{first_name} est {profession} et {nationality}."
+        by_prof.update({p: set(t["lexicons"]["nationality"]) for p in t["lexicons"]["profession"]})
+    assert by_prof["actrice"] == {fem for _m, fem in NAT.values()}
+    assert by_prof["acteur"] == {masc for masc, _f in NAT.values()}
 
 
 def _flat(lexicon):

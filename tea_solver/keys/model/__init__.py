@@ -770,8 +770,17 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     # likely corrupts (the median, a count)
     mean = max(1.0, rate * len(frames))
     copies = max(1, binomial_median(len(frames), rate))
+    # ... or a frame two or more instances share that no corruption of a
+    # frame more instances share explains: copies corrupted alike come from
+    # a frame, so a frame one corruption from none is what the values chose
+    # (``für das Projekt``, twice in eighteen, and ``ist Wer … für das
+    # Projekt`` once beside it: the swap copies the rarer frame)
+    def explained(c) -> bool:
+        return any(support[d] > support[c] and any(
+            one_edit(x, y) for x, y in zip(tokens[c], tokens[d])) for d in support)
     return _copies(frames, support, tokens,
-                   {c: copies for c, n in support.items() if n > mean}, strictly_fewer=True,
+                   {c: copies for c, n in support.items()
+                    if n > mean or (n >= 2 and not explained(c))}, strictly_fewer=True,
                    chosen=chosen, doubled=_doubled_frames(al, frames))
 
 

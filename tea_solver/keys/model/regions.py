@@ -917,8 +917,16 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
 
 
 def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple]:
-    """Contiguous segments of one region, one per occurrence, maximising the
-    summed claims: ``(occurrence, first, last)`` with positions in the region."""
+    """Contiguous segments of one region, one per occurrence, giving as many
+    occurrences as can be a unit they claim, and of those cuts the one with
+    the most summed claims: ``(occurrence, first, last)`` with positions in
+    the region.
+
+    Every value drawn is translated by something: a value that also claims
+    its neighbour's word (*confident*, the one state whose class takes the
+    intensifier's instrumental, ``c чрезвычайной уверенностью``) must not
+    take it and leave the neighbour a segment it claims nothing of (the
+    frame words after it), however much more it claims in sum."""
     n = len(scores[0])
     k = len(occs)
     if k == 1:
@@ -933,8 +941,12 @@ def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple
             prefix[j].append(prefix[j][-1] + x)
     # orders are tried in the occurrences' source order first, so that two
     # values read alike (``ચોક્કસ ચોક્કસ``) keep the source's order on a tie
+    # a segment's worth: its summed claims, plus ``whole`` if it has any,
+    # more than all claims of the region together can sum to (each is at
+    # most 1), so that the count of claiming segments comes first
+    whole = n + 1.0
     for order in permutations(range(k)):
-        # dp[i][m]: best sum with the first m occurrences of ``order`` over units [0, i)
+        # dp[i][m]: best worth with the first m occurrences of ``order`` over units [0, i)
         dp = [[-1e18] * (k + 1) for _ in range(n + 1)]
         back = [[0] * (k + 1) for _ in range(n + 1)]
         dp[0][0] = 0.0
@@ -944,24 +956,20 @@ def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple
                 for s0 in range(m - 1, i):
                     if dp[s0][m - 1] <= -1e17:
                         continue
-                    val = dp[s0][m - 1] + p[i] - p[s0]
+                    seg = p[i] - p[s0]
+                    val = dp[s0][m - 1] + seg + (whole if seg > 0 else 0.0)
                     if val > dp[i][m]:
                         dp[i][m], back[i][m] = val, s0
-        if best_total is not None and dp[n][k] < best_total[0] - 1e-12:
+        if best_total is not None and dp[n][k] < best_total - 1e-12:
             continue
-        cuts, i, claiming = [], n, 0
+        cuts, i = [], n
         for m in range(k, 0, -1):
             s0 = back[i][m]
             cuts.append((occs[order[m - 1]], s0, i - 1))
-            claiming += prefix[order[m - 1]][i] - prefix[order[m - 1]][s0] > 0
             i = s0
-        # on a tie, the order where more occurrences get a unit they claim:
-        # the ending ``bü`` that every adverb takes before the one state of
-        # its class identifies that state as well as the adverb, and the
-        # state's segment swallowing the adverb's word ties with its own
-        total = (dp[n][k], claiming)
-        if best_total is None or total[0] > best_total[0] + 1e-12 or total[1] > best_total[1]:
-            best_total, best = total, cuts[::-1]
+        # on a tie, the first order tried (the source's)
+        if best_total is None or dp[n][k] > best_total + 1e-12:
+            best_total, best = dp[n][k], cuts[::-1]
     return best
 
 
