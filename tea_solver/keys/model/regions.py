@@ -917,10 +917,10 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
 
 
 def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple]:
-    """Contiguous segments of one region, one per occurrence, giving as many
-    occurrences as can be a unit they claim, and of those cuts the one with
-    the most summed claims: ``(occurrence, first, last)`` with positions in
-    the region.
+    """Contiguous segments of one region, one per occurrence: of the cuts that
+    give the most occurrences a unit they claim, the one with the most
+    summed claims, as ``(occurrence, first, last)`` with positions in the
+    region.
 
     Every value drawn is translated by something: a value that also claims
     its neighbour's word (*confident*, the one state whose class takes the
@@ -939,12 +939,12 @@ def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple
     for j, sc in enumerate(scores[:k]):
         for x in sc:
             prefix[j].append(prefix[j][-1] + x)
-    # orders are tried in the occurrences' source order first, so that two
-    # values read alike (``ચોક્કસ ચોક્કસ``) keep the source's order on a tie
     # a segment's worth: its summed claims, plus ``whole`` if it has any,
     # more than all claims of the region together can sum to (each is at
     # most 1), so that the count of claiming segments comes first
     whole = n + 1.0
+    # orders are tried in the occurrences' source order first, so that two
+    # values read alike (``ચોક્કસ ચોક્કસ``) keep the source's order on a tie
     for order in permutations(range(k)):
         # dp[i][m]: best worth with the first m occurrences of ``order`` over units [0, i)
         dp = [[-1e18] * (k + 1) for _ in range(n + 1)]
