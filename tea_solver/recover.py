@@ -36,19 +36,16 @@ and the instance becomes a corrupted copy like the outliers.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from itertools import islice, permutations, product
 from typing import Sequence
 
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
-from tea_solver.keys.model import one_edit
-from tea_solver.keys.model.units import (edit_views, glued_run, graphemes, slot_mark,
-                                         written_spaced)
+from tea_solver.keys.model.units import (edit_spans, edit_views, glued_run,
+                                         one_edit_in_a_view, slot_mark, written_spaced)
 
 MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
 
-_NONSPACE = re.compile(r"\S+")
 
 
 def text_tokens(fields: Sequence[str], spaced: bool) -> tuple:
@@ -62,11 +59,6 @@ def shape_tokens(shape, spaced: bool) -> tuple:
     """A shape as :func:`text_tokens`, each slot one :func:`slot_mark`."""
     return text_tokens(["".join(p if isinstance(p, str) else slot_mark(p) for p in field)
                         for field in shape], spaced)
-
-
-def _one_corruption(mine: tuple, theirs: tuple) -> bool:
-    """Are two :func:`text_tokens` one corruption apart in some view?"""
-    return any(one_edit(a, b) for a, b in zip(mine, theirs))
 
 
 def _written_field(field, fills: dict) -> tuple[str, list]:
@@ -242,7 +234,7 @@ def _frame_edited(segs, index: KeyIndex, cap: int | None, kept: Sequence,
         for n, (theirs, their_kids, their_slots) in enumerate(kept):
             # an edge reading may also be the template itself (the token dropped)
             if kids != their_kids or not (alt_shape is not shape and mine == theirs
-                                          or _one_corruption(mine, theirs)):
+                                          or one_edit_in_a_view(mine, theirs)):
                 continue
             mapped: dict = {}
             if any(mapped.setdefault(t, alt_fills[s]) != alt_fills[s]
@@ -298,16 +290,6 @@ def _contradicts(fills: dict, occurrences: Sequence, by_id: dict, forms: dict,
     return False
 
 
-def _tokens_of(text: str, spaced: bool) -> list[tuple[int, int]]:
-    """``(start, end)`` of each token of a value as a corruption counts them:
-    its whitespace words where the script has spaces, else its grapheme
-    clusters."""
-    if spaced:
-        return [m.span() for m in _NONSPACE.finditer(text)]
-    cuts = graphemes(text)
-    return [(a, b) for a, b in zip(cuts, cuts[1:]) if not text[a:b].isspace()]
-
-
 def _edge_readings(shape, fills: dict, spaced: bool) -> list[tuple]:
     """The instance read with one token at the edge of one value's span
     given to the frame instead: ``[(shape, fills)]``.
@@ -326,7 +308,7 @@ def _edge_readings(shape, fills: dict, spaced: bool) -> list[tuple]:
             if isinstance(part, str) or seen.count(part) != 1:
                 continue
             text = fills[part]
-            toks = _tokens_of(text, spaced)
+            toks = edit_spans(text, spaced)
             if len(toks) < 2:
                 continue
             # the first token to the frame before the value, or the last after it
@@ -340,7 +322,7 @@ def _edge_readings(shape, fills: dict, spaced: bool) -> list[tuple]:
 
 def _lengths(item_fills: Sequence, spaced: bool) -> list[dict]:
     """Per kept template, per key id: how many of its covered instances'
-    values have each number of tokens (:func:`_tokens_of`)."""
+    values have each number of tokens (:func:`~tea_solver.keys.model.units.edit_spans`)."""
     out = []
     for fills_n in item_fills:
         per: dict = {}
@@ -352,7 +334,7 @@ def _lengths(item_fills: Sequence, spaced: bool) -> list[dict]:
 
 def _count_lengths(per: dict, fills: dict, spaced: bool) -> None:
     for (kid, _c), v in fills.items():
-        per.setdefault(kid, Counter())[len(_tokens_of(v, spaced))] += 1
+        per.setdefault(kid, Counter())[len(edit_spans(v, spaced))] += 1
 
 
 def _best_attested(options: Sequence[tuple], attested: Sequence[set],
@@ -384,7 +366,7 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
         for (kid, _c), v in o[1].items():
             c = per.get(kid)
             if c:
-                total += math.log((c[len(_tokens_of(v, spaced))] + 1) / (sum(c.values()) + 2))
+                total += math.log((c[len(edit_spans(v, spaced))] + 1) / (sum(c.values()) + 2))
         return total
     best = max(range(len(options)),
                key=lambda k: (sum((kid, v) in attested[options[k][0]]
@@ -425,7 +407,7 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
             continue
         for fills in _by_forms(shape, occurrences, known, by_id):
             theirs = text_tokens(_written_out(shape, fills), spaced)
-            if theirs == mine or _one_corruption(mine, theirs):
+            if theirs == mine or one_edit_in_a_view(mine, theirs):
                 out.append((n, fills))
                 if not moved:
                     break
@@ -496,7 +478,7 @@ def _without_copy(value: str, before: str, after: str):
     value's first word (with its separator) repeats the end of the frame text
     ``before`` the slot, or its last word the start of the text ``after`` it;
     else None."""
-    toks = _tokens_of(value, spaced=True)
+    toks = edit_spans(value, spaced=True)
     if len(toks) < 2:
         return None
     word, sep = value[toks[0][0]:toks[0][1]], value[toks[0][1]:toks[1][0]]

@@ -51,8 +51,8 @@ from .params import ModelParams
 from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import (cut, edit_views, glued_run, graphemes, one_edit, same_stem, slot_mark,
-                    word_char, written_spaced)
+from .units import (cut, edit_spans, edit_views, glued_run, one_edit, one_edit_in_a_view,
+                    same_stem, slot_mark, word_char, written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
 
@@ -776,8 +776,8 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     # (``für das Projekt``, twice in eighteen, and ``ist Wer … für das
     # Projekt`` once beside it: the swap copies the rarer frame)
     def explained(c) -> bool:
-        return any(support[d] > support[c] and any(
-            one_edit(x, y) for x, y in zip(tokens[c], tokens[d])) for d in support)
+        return any(support[d] > support[c] and one_edit_in_a_view(tokens[c], tokens[d])
+                   for d in support)
     return _copies(frames, support, tokens,
                    {c: copies for c, n in support.items()
                     if n > mean or (n >= 2 and not explained(c))}, strictly_fewer=True,
@@ -855,12 +855,7 @@ def _doubled_frames(al: "GroupAlignment", frames: list) -> Counter:
     for f, target, spans in zip(frames, al.targets, al.spans):
         hit = False
         for fld, text in enumerate(target):
-            if spaced:
-                bounds = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text)]
-            else:
-                b = graphemes(text)
-                bounds = [(b[k], b[k + 1]) for k in range(len(b) - 1)
-                          if not text[b[k]:b[k + 1]].isspace()]
+            bounds = edit_spans(text, spaced)
             vals = [(sp.start, sp.end) for sp in spans if sp.field == fld]
             for (a0, a1), (b0, b1) in zip(bounds, bounds[1:]):
                 if text[a0:a1] == text[b0:b1] and any(

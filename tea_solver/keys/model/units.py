@@ -274,6 +274,17 @@ def edit_tokens(text: str, spaced: bool) -> list:
     return [text[a:b] for a, b in zip(cuts, cuts[1:]) if not text[a:b].isspace()]
 
 
+_NONSPACE = re.compile(r"\S+")
+
+
+def edit_spans(text: str, spaced: bool) -> list[tuple[int, int]]:
+    """``(start, end)`` of each of :func:`edit_tokens`' tokens in ``text``."""
+    if spaced:
+        return [m.span() for m in _NONSPACE.finditer(text)]
+    cuts = graphemes(text)
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if not text[a:b].isspace()]
+
+
 _SLOT = re.compile("(\0[^\1]*\1)")
 
 
@@ -365,6 +376,12 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     while k < len(short) and short[k] == long_[k]:
         k += 1
     return short[k:] == long_[k + 1:]
+
+
+def one_edit_in_a_view(a_views: Sequence, b_views: Sequence) -> bool:
+    """Are two texts one corruption (:func:`one_edit`) apart in some way of
+    counting their tokens (:func:`edit_views`, view by view)?"""
+    return any(one_edit(a, b) for a, b in zip(a_views, b_views))
 
 
 __all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "glued_run", "graphemes",
