@@ -2357,3 +2357,95 @@ def test_a_value_that_claims_its_neighbours_form_does_not_take_it_from_it():
     assert all(v.split()[0] == "uverennostju" for v in conf["lexicons"]["s"])
     assert sorted(v.split()[-1] for v in conf["lexicons"]["very"]) == \
         sorted(adj for _adv, adj in very.values())
+
+
+def test_a_preposition_two_states_select_is_the_templates_however_unevenly_drawn():
+    """Three prepositions follow the comparative, each chosen by the
+    adjective (the template's variants ``fik`` / ``łok`` / ``še``).  *wiser*
+    is drawn four times as often as *thicker*, the other value that selects
+    ``še``, so ``še`` predicts *wiser* most of the time it is seen — but
+    *thicker* comes with it every time too: a word the two share, not one
+    that tells *wiser* apart.  Read into *wiser*, it made a template of
+    its own for that one value (``{adj[0]} {first_name1}``) and left its
+    bare reading in the question an outlier."""
+    prep = {"taller": ("fik", "tiko"), "shorter": ("fik", "lomba"), "older": ("łok", "husal"),
+            "younger": ("łok", "diše"), "kinder": ("łok", "uñus"), "wiser": ("še", "ñihete"),
+            "thicker": ("še", "dase")}
+    draws = {"wiser": 4, "thicker": 1}
+    pairs = list(itertools.permutations(NAMES, 2))
+    rows, k = [], 0
+    for adj, (p, word) in prep.items():
+        for _ in range(draws.get(adj, 2) * 5):
+            a, b = pairs[k % len(pairs)]
+            k += 1
+            rows.append(_row("cmp", "%s is %s than %s." % (a, adj, b),
+                             {"first_name": a, "adj": adj, "first_name1": b},
+                             "%s du %s %s %s." % (a, word, p, b)))
+        rows.append(_row("q", "Who is %s?" % adj, {"adj": adj}, "Łol du %s?" % word))
+    groups = extract_exact(rows)
+    by_prep = {t["template"]: sorted(t["lexicons"]["adj"]) for t in groups["cmp"]}
+    assert by_prep == {"{first_name} du {adj} %s {first_name1}." % p:
+                       sorted(w for q, w in prep.values() if q == p) for p in ("fik", "łok", "še")}
+    assert [t["template"] for t in groups["q"]] == ["Łol du {adj}?"]
+
+
+def test_two_touching_values_are_cut_where_each_reads_its_own_form():
+    """In a script without spaces *really* (``สัหูฑี``) holds the syllable
+    ``หู`` that *concerned* (``หูวีกึไข``) begins with.  Where they touch,
+    both claim the ``หู`` between them, and every such instance was cut
+    ``สัหูฑีหู`` + ``วีกึไข``: two readings each selected by the other (so
+    both passed as agreement forms) and a template of their own.  The
+    stretch the two cover reads as their forms, in order, with nothing left
+    over: those readings are the cut in the wrong place, not forms.  An
+    agreement ending (``มื`` before *sad*) is left over by the other forms,
+    and stays a form."""
+    from tea_solver.keys.model.forms import Obs, _cut_elsewhere
+    really, concerned, sad = (("very", None, "really"), ("s", None, "concerned"),
+                              ("s", None, "sad"))
+    forms = {really: ["สัหูฑี", "สัหูฑีมื", "สัหูฑีหู"], concerned: ["หูวีกึไข", "วีกึไข"],
+             sad: ["ดีไดเงิ"]}
+    texts, obs, spans = [], [], []
+    for inst, (first, second) in enumerate([("สัหูฑีหู", "วีกึไข"), ("สัหูฑีหู", "วีกึไข"),
+                                            ("สัหูฑีมื", "ดีไดเงิ"), ("สัหูฑีมื", "ดีไดเงิ")]):
+        text = "Johnโดื" + first + second + "ริแงื"
+        texts.append(text)
+        for value, reading in ((really, first), (concerned if second == "วีกึไข" else sad, second)):
+            a = text.index(reading, 11 if value != really else 0)
+            obs.append(Obs(0, inst, 0, value, value[:2], reading, a, a + len(reading)))
+            spans.append((a, a + len(reading)))
+    strings = [texts[o.inst][a:b] for o, (a, b) in zip(obs, spans)]
+    assert _cut_elsewhere(obs, spans, strings, forms, lambda n: texts[obs[n].inst]) == \
+        sorted([(concerned, "วีกึไข"), (really, "สัหูฑีหู")])
+
+
+def test_an_agreement_form_loses_the_templates_affix_as_the_main_form_does():
+    """The template glues ``čo`` on the nationality (``{nationality}čo``);
+    the profession's class gives the nationality an agreement ending
+    (``Dılafuhi`` beside *a doctor*, ``Dılafu`` beside *an engineer*).  The
+    affix was found against the value's main form only, so the readings
+    ``Dılafučo`` were none of ``Dılafuhi`` plus an affix, the template's
+    ``čo`` stayed inside the values, and each value read ``…čo`` as a form
+    of its own.  Against the value's other reading, ``Dılafu`` (bare in
+    the other template), ``čo`` comes off there too."""
+    prof = {"a doctor": ("li ača", 1), "a nurse": ("li duldo", 1), "a chef": ("li holozı", 1),
+            "an engineer": ("lat ze föziłi", 0), "a lawyer": ("lat kıłuša", 0),
+            "a DJ": ("li defi", 1)}
+    nat = {"Indian": "etü Tile", "Brazilian": "Fokos", "Chinese": "Zečü", "Russian": "Ölü",
+           "German": "etü Tofu", "French": "Dılafu"}
+    rng = random.Random(1)
+    rows = []
+    for tid, suf, n in (("ctx0", "čo", 200), ("ctx1", "", 100)):
+        for _ in range(n):
+            a, p, q = rng.choice(NAMES), rng.choice(sorted(prof)), rng.choice(sorted(nat))
+            word, cls = prof[p]
+            rows.append(_row(tid, "%s is %s. %s is %s." % (a, p, a, q),
+                             {"first_name": a, "profession": p, "nationality": q},
+                             "%s'zassa %s%s. %s'zassa %s%s%s." % (a, word, suf, a, nat[q],
+                                                                  "hi" if cls else "", suf)))
+    groups = extract_exact(rows)
+    for tid, suf in (("ctx0", "čo"), ("ctx1", "")):
+        got = {t["template"]: sorted(t["lexicons"]["nationality"]) for t in groups[tid]}
+        assert len(groups[tid]) == 2 and set(got) == {
+            "{first_name}'zassa {profession}%s. {first_name}'zassa {nationality}%s." % (suf, suf)}
+        assert sorted(sorted(t["lexicons"]["nationality"]) for t in groups[tid]) == \
+            [sorted(nat.values()), sorted(w + "hi" for w in nat.values())]

@@ -412,6 +412,36 @@ def test_a_swap_copy_of_a_frame_two_values_select_is_left_out_and_gives_its_valu
     assert len(templates) == 2
 
 
+def test_a_frame_with_a_copy_of_its_own_is_a_variant_however_few_show_it():
+    """Three values of a small question select ``na`` after them; one of
+    the three instances is corrupted (``desu`` doubled).  The two clean
+    ones alone are no more than the copies the noise makes alike, and one
+    corruption from the common frame: they were left out as copies, and the
+    corrupted one, two corruptions from the common frame, made the variant's
+    template from its corrupted text.  One corruption per instance cannot
+    make a copy of a copy: the frame the corrupted one is one corruption
+    from was written, and the corrupted one is its copy."""
+    words = {**QUALITY, "odd": "hen", "rich": "yutaka", "wise": "kenmei", "young": "wakai",
+             **ADJ_T}
+    adjs = list(words)
+    frames = ["dare ga ichiban %s desu ka?"] * 21 + ["dare ga ichiban %s na desu ka?"] * 2 \
+        + ["dare ga ichiban %s na desu desu ka?"]
+    small = [{"template_id": "most", "source": "Who is the most %s?" % a, "fill": {"adj": a},
+              "target": frame % words[a]} for a, frame in zip(adjs, frames)]
+    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(rows, 0.15, seed=0)
+    insts = _records(rows + small)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    block = _outliers(doc, "most")
+    assert block["noise_rate"] * len(small) > 2          # two copies alike are likely
+    assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
+                                  and "desu desu" in i.target_value]
+    templates = {t["template"]: t for t in by_group(doc)["most"]}
+    assert sorted(templates["dare ga ichiban {adj} na desu ka?"]["lexicons"]["adj"]) \
+        == sorted(words[a] for a in adjs[21:])
+    assert len(templates) == 2
+
+
 QUALITY = {"brave": "yuukan", "calm": "odayaka", "clever": "kashikoi", "eager": "nesshin",
            "fair": "kouhei", "gentle": "onwa", "honest": "shoujiki", "loyal": "chuujitsu",
            "polite": "teinei", "quiet": "shizuka"}

@@ -762,7 +762,10 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     corrupted alike are likely where a fifth of a small group is).  Any such frame, not only the
     most common one: where the values select their frames (``больше всех
     {s} этим проектом`` / ``наиболее {s} относится к этому проекту``), a
-    copy of the rarer frame with its last word dropped is as corrupt.
+    copy of the rarer frame with its last word dropped is as corrupt.  A
+    frame with a copy of its own (a frame one corruption from it and from
+    no frame as common) is a reference however few instances show it, and
+    no copy itself.
     ``frames``: :func:`_frames` of ``al``, where the caller has them."""
     frames, support, tokens = _frame_support(al, frames)
     # a reference is a frame more instances share than the noise expects
@@ -778,10 +781,35 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     def explained(c) -> bool:
         return any(support[d] > support[c] and one_edit_in_a_view(tokens[c], tokens[d])
                    for d in support)
-    return _copies(frames, support, tokens,
-                   {c: copies for c, n in support.items()
-                    if n > mean or (n >= 2 and not explained(c))}, strictly_fewer=True,
-                   chosen=chosen, doubled=_doubled_frames(al, frames))
+    # ... or a frame with a copy of its own: one corruption per instance
+    # cannot make a frame one corruption from a copy and from no frame as
+    # common, so the frame the copy is one corruption from was written
+    # (``プロジェククト…{s}のは``, one doubled letter from the two ``{s}のは``
+    # that three values select, two corruptions from the common ``{s}なのは``:
+    # the two alone would be copies alike of the common frame).  A copy comes
+    # from the frame more instances show where it is one corruption from
+    # several; of two frames as common, from the one that is itself
+    # one corruption from a commoner frame (its difference from it is the
+    # variant's word, the copy's second difference its corruption); and it
+    # holds every slot its frame holds (an instance whose value a corruption
+    # replaced shows no slot there, and is a copy of nothing)
+    slots = {f: sorted(_MARK.findall("".join(f))) for f in support}
+    attached: Counter = Counter()
+    for g, k in support.items():
+        near = [f for f in support if f != g and support[f] >= k and slots[f] == slots[g]
+                and one_edit_in_a_view(tokens[g], tokens[f])]
+        top = max((support[f] for f in near), default=0)
+        near = [f for f in near if support[f] == top]
+        if top == k:
+            near = [f for f in near if explained(f) and not explained(g)]
+        if len(near) == 1:
+            attached[near[0]] += k
+    held = support + attached
+    odd = _copies(frames, held, tokens,
+                  {c: copies for c, n in support.items()
+                   if n > mean or (n >= 2 and not explained(c)) or attached[c]},
+                  strictly_fewer=True, chosen=chosen, doubled=_doubled_frames(al, frames))
+    return [o and not attached[f] for o, f in zip(odd, frames)]
 
 
 def binomial_median(n: int, p: float) -> int:

@@ -476,21 +476,34 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             taken[strings[n]] += 1
         main[v] = max(taken, key=lambda s_: (taken[s_], s_ == v[2], s_)) if taken else v[2]
 
-    # candidate affix decompositions against the value's main form
+    # candidate affix decompositions against the value's main form, else
+    # against the value's other readings (selected ones first, then any
+    # read twice or more; longest first): an agreement form takes the
+    # template's affix as the main form does (``etü Tilečo`` beside
+    # ``etü Tilehičo``, where the template writes ``{nationality}čo`` and the
+    # profession's class chooses ``hi``; ``etü Tile`` is read bare only where
+    # a template glues nothing)
+    others: dict = {}
+    for v, c in counts.items():
+        others[v] = sorted((s_ for s_, k in c.items() if s_ and s_ != main[v] and k >= 2),
+                           key=lambda s_: ((v, s_) not in selected, -len(s_), s_))
+
     def split(n: int):
         s, m = strings[n], main[obs[n].lexval]
         if s == m or not m:
             return None
-        k = s.find(m)
-        if k < 0:
-            return None
         a, b = ext[n]
         t = field(n)
-        pre, suf = s[:k], s[k + len(m):]
-        # cuts on grapheme boundaries only (a vowel sign never leaves its base)
-        if (pre and a + k not in t.cuts) or (suf and a + k + len(m) not in t.cuts):
-            return None
-        return pre, suf
+        for m in [m] + others.get(obs[n].lexval, []):
+            k = s.find(m)
+            if k < 0 or len(m) >= len(s):
+                continue
+            pre, suf = s[:k], s[k + len(m):]
+            # cuts on grapheme boundaries only (a vowel sign never leaves its base)
+            if (pre and a + k not in t.cuts) or (suf and a + k + len(m) not in t.cuts):
+                continue
+            return pre, suf
+        return None
 
     def cut_off(n: int) -> tuple:
         """The affix the edges already cut off a bare reading: the rest of
@@ -644,6 +657,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         ranked = [s for s, _k in c.most_common()]
         forms[v] = [ranked[0]] + [s for s in ranked[1:]
                                   if (v, s) in conditioned and not _misplaced(s, ranked[0])]
+    for v, s in _cut_elsewhere(obs, spans, strings, forms, text):
+        forms[v].remove(s)
     _recut(obs, spans, strings, forms, text)
     for n, o in enumerate(obs):
         if strings[n] not in forms[o.lexval]:
@@ -1113,6 +1128,59 @@ def _misplaced(s: str, main: str) -> bool:
     before, after = long_[:k], long_[k + len(short):]
     return (not before or not word_char(before[-1]) or not word_char(short[0])) and \
         (not after or not word_char(after[0]) or not word_char(short[-1]))
+
+
+def _runs(obs, spans: list, text) -> list[list[int]]:
+    """The observations of each field in maximal runs of spans with only
+    spaces between them, in text order."""
+    by_field: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        if spans[n] is not None:
+            by_field[(o.group, o.inst, o.field)].append(n)
+    runs = []
+    for members in by_field.values():
+        members.sort(key=lambda n: spans[n])
+        cur = [members[0]]
+        for a, b in zip(members, members[1:]):
+            if text(a)[spans[a][1]:spans[b][0]].strip() == "":
+                cur.append(b)
+            else:
+                runs.append(cur)
+                cur = [b]
+        runs.append(cur)
+    return runs
+
+
+def _cut_elsewhere(obs, spans: list, strings: list, forms: dict, text) -> list[tuple]:
+    """The second forms that are a cut between neighbours in the wrong place.
+
+    A reading is a form of its own where something selects it
+    (:func:`_conditioned`): the class of the state beside it, for an
+    agreement ending.  But where two values touch, the cut between them can
+    move the same way every time they meet (``สัหูฑี๋`` *really* before
+    ``หูวีกึ่ไขิ`` *concerned*, cut ``สัหูฑี๋หู`` + ``วีกึ่ไขิ``: the unit
+    ``หู`` is in both words), and the pair of wrong readings is then
+    selected by each other.  Such a reading is no form where, in most of the
+    instances it is read in, the stretch it and its neighbours cover reads
+    as the values' other forms, in order, with nothing left over (one form
+    per source value across the file): an ending of its own would be left
+    over."""
+    total: Counter = Counter()
+    again: Counter = Counter()
+    for run in _runs(obs, spans, text):
+        second = [n for n in run if strings[n] != forms[obs[n].lexval][0]
+                  and strings[n] in forms[obs[n].lexval]]
+        for n in second:
+            total[(obs[n].lexval, strings[n])] += 1
+        if not second or len(run) < 2:
+            continue
+        lo, hi = spans[run[0]][0], spans[run[-1]][1]
+        options = [[f for f in forms[obs[n].lexval] if n not in second or f != strings[n]]
+                   for n in run]
+        if _place_forms(text(run[0])[lo:hi], options) is not None:
+            for n in second:
+                again[(obs[n].lexval, strings[n])] += 1
+    return sorted(key for key, k in again.items() if 2 * k > total[key])
 
 
 def _recut(obs, spans: list, strings: list, forms: dict, text) -> None:

@@ -268,6 +268,25 @@ class FileStats:
             self._cache[key] = got
         return got
 
+    def shared(self, u: str, v: tuple, params: ModelParams) -> bool:
+        """Does another value of ``v``'s lexicon, drawn twice at least, come
+        with the unit (nearly) every time it is drawn (``params.predicts`` of
+        its instances)?  Then the unit is a word the values share (a
+        preposition both select), not one that tells ``v`` apart."""
+        key = ("s", u, v)
+        got = self._cache.get(key)
+        if got is None:
+            bu = self.unit.get(u, 0)
+            got = False
+            for w in self.by_slot_values.get(v[:2], ()):
+                bw = self.val[w]
+                n = bw.bit_count()
+                if w != v and n >= 2 and (bu & bw).bit_count() >= params.predicts * n:
+                    got = True
+                    break
+            self._cache[key] = got
+        return got
+
     def predicts(self, u: str, v: tuple) -> float:
         """``P(v | u, v's lexicon slot drawn)``: how well the unit identifies the
         value among the values of its lexicon.  An agreement form
@@ -812,6 +831,13 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
                      if stats.predicts(units[a + lo + k], o.lexval) >= params.predicts
                      or (sc[k] > 0 and stats.other_reading(units[a + lo + k], o.lexval,
                                                            params) > 0)]
+            # a unit another value of the slot comes with every time too is
+            # a word they share, however much likelier this value makes it
+            # (``še``, the preposition *wiser* selects in twenty-one instances
+            # and *thicker* in five): the core is the value's own units,
+            # where it has any, and :mod:`.edges` decides the shared one
+            own = [k for k in ident if not stats.shared(units[a + lo + k], o.lexval, params)]
+            ident = own or ident
             # a value with no word of its own: the word it shares with the few
             # values translated alike (*happy* / *pleased*: ``доволен``)
             ident = ident or [k for k in range(hi - lo + 1)
