@@ -478,31 +478,45 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
 
     # candidate affix decompositions against the value's main form, else
     # against the value's other readings (selected ones first, then any
-    # read twice or more; longest first): an agreement form takes the
-    # template's affix as the main form does (``etü Tilečo`` beside
-    # ``etü Tilehičo``, where the template writes ``{nationality}čo`` and the
-    # profession's class chooses ``hi``; ``etü Tile`` is read bare only where
-    # a template glues nothing)
+    # read twice or more; longest first) where that gives an affix the main
+    # forms give at the place: an agreement form takes the template's affix
+    # as the main form does (``etü Tilečo`` beside ``etü Tilehičo``, where
+    # the template writes ``{nationality}čo`` and the profession's class
+    # chooses ``hi``; ``etü Tile`` is read bare only where a template glues
+    # nothing), while a corrupted reading stays none (``vırła mötösü``, where
+    # another value's word ``vırła`` is read)
     others: dict = {}
     for v, c in counts.items():
         others[v] = sorted((s_ for s_, k in c.items() if s_ and s_ != main[v] and k >= 2),
                            key=lambda s_: ((v, s_) not in selected, -len(s_), s_))
 
-    def split(n: int):
-        s, m = strings[n], main[obs[n].lexval]
-        if s == m or not m:
+    def split_with(n: int, m: str):
+        s = strings[n]
+        k = s.find(m)
+        if k < 0 or len(m) >= len(s):
             return None
         a, b = ext[n]
         t = field(n)
-        for m in [m] + others.get(obs[n].lexval, []):
-            k = s.find(m)
-            if k < 0 or len(m) >= len(s):
-                continue
-            pre, suf = s[:k], s[k + len(m):]
-            # cuts on grapheme boundaries only (a vowel sign never leaves its base)
-            if (pre and a + k not in t.cuts) or (suf and a + k + len(m) not in t.cuts):
-                continue
-            return pre, suf
+        pre, suf = s[:k], s[k + len(m):]
+        # cuts on grapheme boundaries only (a vowel sign never leaves its base)
+        if (pre and a + k not in t.cuts) or (suf and a + k + len(m) not in t.cuts):
+            return None
+        return pre, suf
+
+    by_main = [split_with(n, main[o.lexval]) if main[o.lexval] else None
+               for n, o in enumerate(obs)]
+    at_place: dict = defaultdict(set)
+    for n, o in enumerate(obs):
+        if by_main[n] is not None:
+            at_place[place(o)].add(by_main[n])
+
+    def split(n: int):
+        if by_main[n] is not None or strings[n] == main[obs[n].lexval]:
+            return by_main[n]
+        for m in others.get(obs[n].lexval, []):
+            got = split_with(n, m)
+            if got is not None and got in at_place[place(obs[n])]:
+                return got
         return None
 
     def cut_off(n: int) -> tuple:
