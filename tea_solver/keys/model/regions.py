@@ -827,16 +827,22 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             # the core: from the first to the last unit that identifies the
             # value (or reads it where its identifying readings do not); else
             # that comes with it; else its most telling unit
+            other = [k for k in range(hi - lo + 1)
+                     if sc[k] > 0 and stats.other_reading(units[a + lo + k], o.lexval,
+                                                          params) > 0]
             ident = [k for k in range(hi - lo + 1)
                      if stats.predicts(units[a + lo + k], o.lexval) >= params.predicts
-                     or (sc[k] > 0 and stats.other_reading(units[a + lo + k], o.lexval,
-                                                           params) > 0)]
+                     or k in other]
             # a unit another value of the slot comes with every time too is
             # a word they share, however much likelier this value makes it
             # (``še``, the preposition *wiser* selects in twenty-one instances
             # and *thicker* in five): the core is the value's own units,
-            # where it has any, and :mod:`.edges` decides the shared one
-            own = [k for k in ident if not stats.shared(units[a + lo + k], o.lexval, params)]
+            # where it has any, and :mod:`.edges` decides the shared one --
+            # unless it is the value's other reading, which is the value's
+            # wherever it is read (``fam`` of ``fam put``, *an actress*, where
+            # templates glue their ending to ``put``)
+            own = [k for k in ident
+                   if k in other or not stats.shared(units[a + lo + k], o.lexval, params)]
             ident = own or ident
             # a value with no word of its own: the word it shares with the few
             # values translated alike (*happy* / *pleased*: ``доволен``)
