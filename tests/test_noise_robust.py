@@ -384,31 +384,39 @@ def test_a_corrupted_copy_of_a_frame_the_values_select_is_left_out():
     assert "dare ga ichibanni {adj} desu ka?" in templates
 
 
-def test_a_swap_copy_of_a_frame_two_values_select_is_left_out_and_gives_its_value():
-    """In a small group of a noisy file, a frame two values select is no
-    more common than the copies the noise makes alike (twenty-four
-    instances at a tenth), but no corruption of another frame explains it:
-    a copy of it with two words swapped is a corrupted copy, left out, and
-    its value joins the frame's template instead of making one of its own."""
+def _question_beside_noise(frames: list):
+    """A small question (``Who is the most …?``, one instance per value,
+    ``frames[k] % value``) in a file whose other group has 15 % of its
+    frames corrupted; returns the instances, the document, the question's
+    outlier block and the adjectives' translations in question order."""
     words = {**QUALITY, "odd": "hen", "rich": "yutaka", "wise": "kenmei", "young": "wakai",
              **ADJ_T}
-    adjs = list(words)          # the last three are seen in the other group too
+    adjs = list(words)
     small = [{"template_id": "most", "source": "Who is the most %s?" % a, "fill": {"adj": a},
-              "target": frame % words[a]}
-             for a, frame in zip(adjs, ["dare ga ichiban %s desu ka?"] * 21
-                                 + ["dono hito ga %s to omoimasu ka?"] * 2
-                                 + ["hito dono ga %s to omoimasu ka?"])]
+              "target": frame % words[a]} for a, frame in zip(adjs, frames)]
     rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
     _corrupt_frame(rows, 0.15, seed=0)
     insts = _records(rows + small)
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     block = _outliers(doc, "most")
     assert block["noise_rate"] * len(small) > 2          # two copies alike are likely
+    return insts, doc, block, [words[a] for a in adjs]
+
+
+def test_a_swap_copy_of_a_frame_two_values_select_is_left_out_and_gives_its_value():
+    """In a small group of a noisy file, a frame two values select is no
+    more common than the copies the noise makes alike (twenty-four
+    instances at a tenth), but no corruption of another frame explains it:
+    a copy of it with two words swapped is a corrupted copy, left out, and
+    its value joins the frame's template instead of making one of its own."""
+    insts, doc, block, words = _question_beside_noise(
+        ["dare ga ichiban %s desu ka?"] * 21 + ["dono hito ga %s to omoimasu ka?"] * 2
+        + ["hito dono ga %s to omoimasu ka?"])
     assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
                                   and i.target_value.startswith("hito")]
     templates = {t["template"]: t for t in by_group(doc)["most"]}
     assert sorted(templates["dono hito ga {adj} to omoimasu ka?"]["lexicons"]["adj"]) \
-        == sorted(words[a] for a in adjs[21:])
+        == sorted(words[21:])
     assert len(templates) == 2
 
 
@@ -421,24 +429,14 @@ def test_a_frame_with_a_copy_of_its_own_is_a_variant_however_few_show_it():
     template from its corrupted text.  One corruption per instance cannot
     make a copy of a copy: the frame the corrupted one is one corruption
     from was written, and the corrupted one is its copy."""
-    words = {**QUALITY, "odd": "hen", "rich": "yutaka", "wise": "kenmei", "young": "wakai",
-             **ADJ_T}
-    adjs = list(words)
-    frames = ["dare ga ichiban %s desu ka?"] * 21 + ["dare ga ichiban %s na desu ka?"] * 2 \
-        + ["dare ga ichiban %s na desu desu ka?"]
-    small = [{"template_id": "most", "source": "Who is the most %s?" % a, "fill": {"adj": a},
-              "target": frame % words[a]} for a, frame in zip(adjs, frames)]
-    rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
-    _corrupt_frame(rows, 0.15, seed=0)
-    insts = _records(rows + small)
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    block = _outliers(doc, "most")
-    assert block["noise_rate"] * len(small) > 2          # two copies alike are likely
+    insts, doc, block, words = _question_beside_noise(
+        ["dare ga ichiban %s desu ka?"] * 21 + ["dare ga ichiban %s na desu ka?"] * 2
+        + ["dare ga ichiban %s na desu desu ka?"])
     assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
                                   and "desu desu" in i.target_value]
     templates = {t["template"]: t for t in by_group(doc)["most"]}
     assert sorted(templates["dare ga ichiban {adj} na desu ka?"]["lexicons"]["adj"]) \
-        == sorted(words[a] for a in adjs[21:])
+        == sorted(words[21:])
     assert len(templates) == 2
 
 
