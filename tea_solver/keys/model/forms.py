@@ -1202,36 +1202,17 @@ def _recut(obs, spans: list, strings: list, forms: dict, text) -> None:
     where the stretch they and their neighbours cover holds every one of them
     in one of its forms, in the same order (``rất nhiều nhiều hy vọng``:
     *extremely* ``rất nhiều``, *bullish* ``nhiều hy vọng``)."""
-    by_field: dict = defaultdict(list)
-    for n, o in enumerate(obs):
-        if spans[n] is not None:
-            by_field[(o.group, o.inst, o.field)].append(n)
-    for members in by_field.values():
-        members.sort(key=lambda n: spans[n])
-        bad = [n for n in members if strings[n] not in forms[obs[n].lexval]]
-        if not bad:
+    for run in _runs(obs, spans, text):
+        if all(strings[n] in forms[obs[n].lexval] for n in run):
             continue
-        # maximal runs of spans with only spaces between them, holding a bad one
-        runs, cur = [], [members[0]]
-        for a, b in zip(members, members[1:]):
-            gap = text(a)[spans[a][1]:spans[b][0]]
-            if gap.strip() == "":
-                cur.append(b)
-            else:
-                runs.append(cur)
-                cur = [b]
-        runs.append(cur)
-        for run in runs:
-            if not any(n in bad for n in run):
-                continue
-            lo, hi = spans[run[0]][0], spans[run[-1]][1]
-            stretch = text(run[0])[lo:hi]
-            placed = _place_forms(stretch, [forms[obs[n].lexval] for n in run])
-            if placed is None:
-                continue
-            for n, (a, b) in zip(run, placed):
-                spans[n] = (lo + a, lo + b)
-                strings[n] = stretch[a:b]
+        lo, hi = spans[run[0]][0], spans[run[-1]][1]
+        stretch = text(run[0])[lo:hi]
+        placed = _place_forms(stretch, [forms[obs[n].lexval] for n in run])
+        if placed is None:
+            continue
+        for n, (a, b) in zip(run, placed):
+            spans[n] = (lo + a, lo + b)
+            strings[n] = stretch[a:b]
 
 
 def _place_forms(stretch: str, options: list) -> list | None:
