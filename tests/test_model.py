@@ -1472,6 +1472,50 @@ def test_a_value_that_is_the_word_other_values_begin_with_keeps_it_beside_its_pr
         for k, p in enumerate(_UNSPACED_PREPOSITIONS))
 
 
+
+# fifteen states, six beginning with the syllable ``เฉื๋`` that is all of
+# *enthusiastic*; each takes one of two prepositions
+_SHARED_FIRST_TWO_PREPOSITIONS = {
+    "happy": ("ษึณึ๋โอื", 0, 0), "calm": ("คิ๋อาฝึ", 0, 1), "eager": ("สึ่ฒี", 1, 2),
+    "proud": ("ใฝื้ฟี๋", 1, 0), "serious": ("ฬุสิ่สุ", 0, 1), "curious": ("ไฉาพู", 1, 2),
+    "open": ("ฟืษู้", 1, 2), "modest": ("อิฃิ้", 0, 1), "vocal": ("แสุโรั", 1, 0),
+    "particular": ("เฉื๋ฎัฮู", 0, 1), "hopeful": ("เฉื๋ฝั้ลิ", 1, 2),
+    "bullish": ("เฉื๋โผัฝึ", 1, 0), "grateful": ("เฉื๋ญาฬู", 0, 0),
+    "upbeat": ("เฉื๋ถีไคั๊", 1, 1), "enthusiastic": ("เฉื๋", 0, 0),
+    "content": ("เฉื๋ฎีโฌ", 0, 0), "bold": ("เฉื๋ซาพั", 1, 1),
+    "jolly": ("เฉื๋ธึนุ", 0, 2), "keen": ("เฉื๋ญูฤา", 1, 0)}
+
+
+def test_the_place_two_words_alternate_in_goes_before_the_place_of_a_shared_first_word():
+    """As above, with two prepositions and ten states beginning with
+    ``เฉื๋``: the file's alignment now gives the preposition ``ณี`` to
+    *enthusiastic* more than ``เฉื๋``, so
+    cutting by the alignment took ``เฉื๋`` off and left the preposition the
+    value's core; it then joined every state of its class (``คิ๋อาฝึณี``, a
+    template ``{s}รีฉื่ฉื๊`` for the class).  (Seed 44 of the synthetic
+    languages at 10 % noise, ``th``: a class word after the state, the
+    alignment tipped by the noise.)  Of two places, the one that fewer words
+    fill is the class word's: two prepositions after the states against the
+    adverbs' last syllables and ``เฉื๋`` before them."""
+    rows = []
+    for a in NAMES:
+        for s, (st, prep, cls) in _SHARED_FIRST_TWO_PREPOSITIONS.items():
+            after = _UNSPACED_PREPOSITIONS[prep] + "รีฉื่ฉื๊"
+            rows.append(_row("plain", "%s is %s about the project." % (a, s),
+                             {"first_name": a, "s": s}, "%sฃึ%s%s" % (a, st, after)))
+            for v, vt in _UNSPACED_ADVERBS.items():
+                rows.append(_row("very", "%s is %s %s about the project." % (a, v, s),
+                                 {"first_name": a, "very": v, "s": s},
+                                 "%sฃึ%s%s%s%s" % (a, vt, _UNSPACED_ENDINGS[cls], st, after)))
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    got = by_group(doc)["plain"]
+    assert sorted((t["template"], sorted(t["lexicons"]["s"])) for t in got) == sorted(
+        ("{first_name}ฃึ{s}%sรีฉื่ฉื๊" % _UNSPACED_PREPOSITIONS[k],
+         sorted(st for st, q, _c in _SHARED_FIRST_TWO_PREPOSITIONS.values() if q == k))
+        for k in (0, 1))
+
 _CLASS_WORDS = ("ri", "tuk", "göm")
 _KAKI_STATES = {"open": ("kakı", 0), "calm": ("łečö kakı", 0), "eager": ("ora", 0),
                 "proud": ("čısu", 0), "happy": ("dıgı kakı", 1), "serious": ("kukšı", 1),
@@ -2417,6 +2461,100 @@ def test_two_touching_values_are_cut_where_each_reads_its_own_form():
     assert _cut_elsewhere(obs, spans, strings, forms, lambda n: texts[obs[n].inst]) == \
         sorted([(concerned, "วีกึไข"), (really, "สัหูฑีหู")])
 
+
+
+def test_a_reduplicated_value_cut_short_beside_a_value_ending_in_its_syllable_is_cut_again():
+    """*pleased* is ``ជិជិ``, one syllable twice; *a little* (``ផិជិ``) ends
+    in that syllable.  Where they meet (``ផិជិជិជិ``) the cores took
+    ``ផិជិជិ`` + ``ជិ``, and the first was cut back to the value's form: the
+    reading was ``ផិជិ``, a frame ``ជិ``, and ``ជិ`` — a second form of
+    *pleased* seen only beside *a little*, and a template of its own.  The
+    two values and the word between them read as their other forms with
+    nothing left over: the reading is a cut in the wrong place, and the
+    stretch is cut again.  A word between two values that their forms do
+    not hold (``ឍៅ``) is the template's and stays."""
+    from tea_solver.keys.model.forms import Obs, _cut_elsewhere, _recut
+    little, pleased, calm = (("somewhat", None, "a little"), ("s", None, "pleased"),
+                             ("s", None, "calm"))
+    forms = {little: ["ផិជិ"], pleased: ["ជិជិ", "ជិ"], calm: ["ចាំសៅ", "ចាំ"]}
+    texts, obs, spans = [], [], []
+    readings = [("ផិជិ", "ជិ", "ជិ"), ("ផិជិ", "ជិ", "ជិ"), ("", "", "ជិជិ"),
+                ("ផិជិ", "ឍៅ", "ចាំ"), ("ផិជិ", "ឍៅ", "ចាំ"), ("", "", "ចាំសៅ")]
+    for inst, (first, gap, second) in enumerate(readings):
+        text = "Johnឞ្ធុំ" + first + gap + second + "ឍៅះ។"
+        texts.append(text)
+        at = len("Johnឞ្ធុំ")
+        if first:
+            obs.append(Obs(0, inst, 0, little, little[:2], first, at, at + len(first)))
+            spans.append((at, at + len(first)))
+        at += len(first) + len(gap)
+        value = pleased if second.startswith("ជិ") else calm
+        obs.append(Obs(0, inst, 0, value, value[:2], second, at, at + len(second)))
+        spans.append((at, at + len(second)))
+    strings = [texts[o.inst][a:b] for o, (a, b) in zip(obs, spans)]
+
+    def text(n):
+        return texts[obs[n].inst]
+    assert _cut_elsewhere(obs, spans, strings, forms, text) == [(pleased, "ជិ")]
+    forms[pleased].remove("ជិ")
+    _recut(obs, spans, strings, forms, text)
+    assert [(o.lexval[2], st) for o, st in zip(obs, strings)] == [
+        ("a little", "ផិជិ"), ("pleased", "ជិជិ"), ("a little", "ផិជិ"), ("pleased", "ជិជិ"),
+        ("pleased", "ជិជិ"), ("a little", "ផិជិ"), ("calm", "ចាំ"), ("a little", "ផិជិ"),
+        ("calm", "ចាំ"), ("calm", "ចាំសៅ")]
+    assert all(texts[o.inst][a:b] == st for o, (a, b), st in zip(obs, spans, strings))
+
+
+_SYLLABLE_PROFESSIONS = {
+    "an attorney": ("แชัญุ๋ธู้", 1), "an intern": ("แชัฐา้ธู่", 1), "an escort": ("แชัวี๊เฅื", 1),
+    "an executive": ("แชัฒิสิ", 1), "a reporter": ("แชัไงี๋ฬา้", 1), "a nurse": ("วูคาทุ", 0),
+    "a model": ("วูญีฃิ", 0), "a DJ": ("วูDJ", 0), "an actor": ("วูอืฮา", 0),
+    "an editor": ("วูพึฬั๊", 0), "an author": ("วูธึ้ใธึ", 0)}
+_SYLLABLE_NATIONALITIES = {"Brazilian": "ไสาฐิ", "Indian": "ผึฬืแอุ", "Chinese": "ฅา่ภู้ญัแอุ",
+                           "Bangladeshi": "ไภุพึ", "German": "ฃื่วั", "French": "วูถา๋",
+                           "Russian": "แอุ"}
+
+
+def test_a_value_ending_in_the_syllable_the_template_writes_after_it_keeps_its_agreement():
+    """A nationality takes ``ถึ๋`` after one class of professions (four
+    templates, unspaced); *Bangladeshi* ``ไภุพึ`` ends in the syllable
+    ``พึ`` that two templates write after the nationality.  Where nothing
+    comes between (``ไภุพึพึ``), which ``พึ`` is the template's the text
+    does not say, and the value's run there looked empty: its own last
+    syllable (``พึ``) was then not its own in most runs, so ``พึ`` counted
+    as agreement material and the profession no longer decided the
+    nationality's ending — one template read ``ถึ๋`` as its own affix
+    (``{nationality}ถึ๋``) and split the professions.  A run that stops at
+    the template's unit repeating its own shares it.  And where the
+    profession took the template's ``พึ`` (``พึแชัวี๊เฅื``, a reading seen
+    only after *Bangladeshi*), the stretch reads as the two values' forms
+    with the group's ``พึ`` between them: the reading is cut again.
+    (Seed 45 of the synthetic languages, ``th``.)"""
+    frames = {"c0": ("%(a)s is %(p)s. %(a)s is %(n)s.", "%(a)sเธา%(P)s %(a)sเธา%(N)s"),
+              "c1": ("%(a)s is %(n)s. %(a)s is %(p)s.", "%(a)sเธา%(N)s %(a)sเธา%(P)s"),
+              "c2": ("%(a)s is a %(n)s %(p)s.", "%(a)sเธา%(N)sพึ%(P)s"),
+              "c3": ("%(a)s is %(p)s from %(n)s.", "%(a)sเธา%(P)sพึ%(N)s")}
+    rng = random.Random(3)
+    rows = []
+    for tid, (src, tgt) in frames.items():
+        for _ in range(150):
+            a = rng.choice(NAMES)
+            p, n = rng.choice(sorted(_SYLLABLE_PROFESSIONS)), rng.choice(sorted(_SYLLABLE_NATIONALITIES))
+            word, cls = _SYLLABLE_PROFESSIONS[p]
+            rows.append(_row(tid, src % {"a": a, "p": p, "n": n},
+                             {"first_name": a, "profession": p, "nationality": n},
+                             tgt % {"a": a, "P": word,
+                                    "N": _SYLLABLE_NATIONALITIES[n] + ("ถึ๋" if cls else "")}))
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    for tid, (_src, tgt) in frames.items():
+        want = tgt % {"a": "{first_name}", "P": "{profession}", "N": "{nationality}"}
+        assert sorted((t["template"], sorted(t["lexicons"]["profession"]),
+                       sorted(t["lexicons"]["nationality"])) for t in by_group(doc)[tid]) == sorted(
+            (want, sorted(w for w, c in _SYLLABLE_PROFESSIONS.values() if c == cls),
+             sorted(v + ("ถึ๋" if cls else "") for v in _SYLLABLE_NATIONALITIES.values()))
+            for cls in (0, 1)), tid
 
 def test_an_agreement_form_loses_the_templates_affix_as_the_main_form_does():
     """The template glues ``čo`` on the nationality (``{nationality}čo``);

@@ -440,6 +440,26 @@ def test_a_frame_with_a_copy_of_its_own_is_a_variant_however_few_show_it():
     assert len(templates) == 2
 
 
+
+def test_of_two_frames_one_instance_each_the_copy_is_the_one_with_a_word_no_frame_writes():
+    """Two values of a small question select another wording (``ichiban
+    … no hou ga ii desu ka?``, several words from the common frame); one of
+    the two instances is corrupted (``ga`` replaced by ``zqx``).  The two
+    frames, one instance each, are one corruption apart and neither is one
+    corruption from the common frame, so nothing said which one was written:
+    both became templates, one from the corrupted text.  The written one is
+    the frame whose word the other lacks the group's other frames write too
+    (``ga``); a replaced word is one no frame writes."""
+    insts, doc, block, words = _question_beside_noise(
+        ["dare ga ichiban %s desu ka?"] * 22 + ["ichiban %s no hou ga ii desu ka?"]
+        + ["ichiban %s no hou zqx ii desu ka?"])
+    assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
+                                  and "zqx" in i.target_value]
+    templates = {t["template"]: t for t in by_group(doc)["most"]}
+    assert sorted(templates["ichiban {adj} no hou ga ii desu ka?"]["lexicons"]["adj"]) \
+        == sorted(words[22:])
+    assert len(templates) == 2
+
 QUALITY = {"brave": "yuukan", "calm": "odayaka", "clever": "kashikoi", "eager": "nesshin",
            "fair": "kouhei", "gentle": "onwa", "honest": "shoujiki", "loyal": "chuujitsu",
            "polite": "teinei", "quiet": "shizuka"}

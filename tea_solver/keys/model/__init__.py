@@ -794,6 +794,10 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     # holds every slot its frame holds (an instance whose value a corruption
     # replaced shows no slot there, and is a copy of nothing)
     slots = {f: sorted(_MARK.findall("".join(f))) for f in support}
+    # ... and of two frames as common where neither is one corruption from a
+    # commoner frame, from the one whose words the other lacks the group's
+    # other frames write too (``プロジェクト`` of the common frame, not
+    # ``プロジェムト``: a replaced letter is a word no frame writes)
     attached: Counter = Counter()
     for g, k in support.items():
         near = [f for f in support if f != g and support[f] >= k and slots[f] == slots[g]
@@ -801,7 +805,9 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
         top = max((support[f] for f in near), default=0)
         near = [f for f in near if support[f] == top]
         if top == k:
-            near = [f for f in near if explained(f) and not explained(g)]
+            near = [f for f in near if explained(f) and not explained(g)
+                    or not explained(f) and not explained(g)
+                    and attested(f, g, tokens) and not attested(g, f, tokens)]
         if len(near) == 1:
             attached[near[0]] += k
     held = support + attached
@@ -810,6 +816,21 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
                    if n > mean or (n >= 2 and not explained(c)) or attached[c]},
                   strictly_fewer=True, chosen=chosen, doubled=_doubled_frames(al, frames))
     return [o and not attached[f] for o, f in zip(odd, frames)]
+
+
+def attested(f, g, tokens: dict) -> bool:
+    """Does every word frame ``f`` has more than frame ``g`` (the first view
+    of its ``tokens``, :func:`_frame_support`) stand in some other frame of
+    the group (the other keys of ``tokens``)?  False where ``f`` has no word
+    more."""
+    more = Counter(tokens[f][0]) - Counter(tokens[g][0])
+    if not more:
+        return False
+    others = set()
+    for h, views in tokens.items():
+        if h != f and h != g:
+            others.update(views[0])
+    return all(t in others for t in more)
 
 
 def binomial_median(n: int, p: float) -> int:

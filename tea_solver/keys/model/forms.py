@@ -289,22 +289,32 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
             for side, edges in ((-1, o.left), (1, o.right)):
                 # the run from the core outward, what the edges took included
                 # (a value's own last syllable, then the ending)
-                run = []
+                run, stop = [], None
                 for e in edges:
                     if e.frame or not e.glued or e.kind == PUNCT or \
                             any(a < e.end and e.start < b for a, b in taken):
+                        stop = e.text if e.frame and e.glued and e.kind != PUNCT else None
                         break
                     run.append(e)
                 records[(o.group, o.slot, side)].append((n, run, others))
-                runs[(o.lexval, side)].append(tuple(e.text for e in run))
+                runs[(o.lexval, side)].append((tuple(e.text for e in run), stop))
     # the value's own material in its runs: the longest start (from the core
-    # out) nearly all its runs over the file share
+    # out) nearly all its runs over the file share.  A run that stops at a
+    # glued frame unit continuing that start shares it: where the template's
+    # unit after the value is the value's last unit again (``ไภุพึ`` before
+    # the template's ``พึ``), which of the two is the frame's the text does
+    # not say
     own: dict = {}
     for key, texts in runs.items():
         k = 0
         while True:
-            c = Counter(t[:k + 1] for t in texts if len(t) > k).most_common(1)
-            if not c or c[0][1] < share * len(texts):
+            c = Counter(t[:k + 1] for t, _stop in texts if len(t) > k).most_common(1)
+            if not c:
+                break
+            start = c[0][0]
+            held = c[0][1] + sum(1 for t, stop in texts
+                                 if len(t) == k and stop == start[k] and t == start[:k])
+            if held < share * len(texts):
                 break
             k += 1
         own[key] = k
@@ -1147,22 +1157,36 @@ def _misplaced(s: str, main: str) -> bool:
 def _runs(obs, spans: list, text) -> list[list[int]]:
     """The observations of each field in maximal runs of spans with only
     spaces between them, in text order."""
+    return [run for kind, run in _windows(obs, spans, text) if kind == "run"]
+
+
+def _windows(obs, spans: list, text) -> list[tuple[str, list[int]]]:
+    """The stretches two or more values of a field may have been cut
+    wrongly in, in text order: ``("run", members)``, a maximal run of spans
+    with only spaces between them; and ``("gap", [a, b])``, two neighbours
+    with one word of frame text between them (no space inside it), which a
+    cut in the wrong place leaves where both values hold the same unit
+    (``ផិជិ`` *a little* before ``ជិជិ`` *pleased*, read ``ផិជិ`` +
+    frame ``ជិ`` + ``ជិ``)."""
     by_field: dict = defaultdict(list)
     for n, o in enumerate(obs):
         if spans[n] is not None:
             by_field[(o.group, o.inst, o.field)].append(n)
-    runs = []
+    out = []
     for members in by_field.values():
         members.sort(key=lambda n: spans[n])
         cur = [members[0]]
         for a, b in zip(members, members[1:]):
-            if text(a)[spans[a][1]:spans[b][0]].strip() == "":
+            gap = text(a)[spans[a][1]:spans[b][0]].strip()
+            if gap == "":
                 cur.append(b)
-            else:
-                runs.append(cur)
-                cur = [b]
-        runs.append(cur)
-    return runs
+                continue
+            out.append(("run", cur))
+            cur = [b]
+            if not any(ch.isspace() for ch in gap):
+                out.append(("gap", [a, b]))
+        out.append(("run", cur))
+    return out
 
 
 def _cut_elsewhere(obs, spans: list, strings: list, forms: dict, text) -> list[tuple]:
@@ -1176,38 +1200,53 @@ def _cut_elsewhere(obs, spans: list, strings: list, forms: dict, text) -> list[t
     ``หู`` is in both words), and the pair of wrong readings is then
     selected by each other.  Such a reading is no form where, in most of the
     instances it is read in, the stretch it and its neighbours cover reads
-    as the values' other forms, in order, with nothing left over (one form
-    per source value across the file): an ending of its own would be left
-    over."""
+    with the value's other forms and its neighbours' forms, in order, with
+    nothing left over but the frame text the group usually writes between
+    them (one form per source value across the file): an ending of its own
+    would be left over.  The stretch is a run of touching values, or two
+    values and the word between them (:func:`_windows`); the template's
+    unit between two values may repeat the last unit of the first
+    (``ไภุพึถึ๋`` + ``พึ`` + ``แชัวี๊เฅื``, read ``พึแชัวี๊เฅื``)."""
     total: Counter = Counter()
-    again: Counter = Counter()
-    for run in _runs(obs, spans, text):
+    again: set = set()
+    for n, o in enumerate(obs):
+        if spans[n] is not None and strings[n] != forms[o.lexval][0] \
+                and strings[n] in forms[o.lexval]:
+            total[(o.lexval, strings[n])] += 1
+    usual = _usual_gaps(obs, spans, text)
+    for _kind, run in _windows(obs, spans, text):
         second = [n for n in run if strings[n] != forms[obs[n].lexval][0]
                   and strings[n] in forms[obs[n].lexval]]
-        for n in second:
-            total[(obs[n].lexval, strings[n])] += 1
-        if not second or len(run) < 2:
+        if not second or len(run) < 2 or all(n in again for n in second):
             continue
         lo, hi = spans[run[0]][0], spans[run[-1]][1]
-        options = [[f for f in forms[obs[n].lexval] if n not in second or f != strings[n]]
-                   for n in run]
-        if _place_forms(text(run[0])[lo:hi], options) is not None:
-            for n in second:
-                again[(obs[n].lexval, strings[n])] += 1
-    return sorted(key for key, k in again.items() if 2 * k > total[key])
+        gaps = _gaps_of(obs, run, usual)
+        for m in second:
+            # each reading on its own: an agreement form beside the wrong cut
+            # is read again as it is
+            options = [[f for f in forms[obs[n].lexval] if n != m or f != strings[n]]
+                       for n in run]
+            if m not in again and _place_forms(text(run[0])[lo:hi], options, gaps) is not None:
+                again.add(m)
+    hits = Counter((obs[n].lexval, strings[n]) for n in again)
+    return sorted(key for key, k in hits.items() if 2 * k > total[key])
 
 
 def _recut(obs, spans: list, strings: list, forms: dict, text) -> None:
     """Cut again the values of an instance that read as none of their forms,
-    where the stretch they and their neighbours cover holds every one of them
-    in one of its forms, in the same order (``rất nhiều nhiều hy vọng``:
-    *extremely* ``rất nhiều``, *bullish* ``nhiều hy vọng``)."""
-    for run in _runs(obs, spans, text):
+    where the stretch they and their neighbours cover (a run, or two values
+    and the word between them, :func:`_windows`) holds every one of them in
+    one of its forms, in the same order and with nothing left over (``rất
+    nhiều nhiều hy vọng``: *extremely* ``rất nhiều``, *bullish* ``nhiều hy
+    vọng``)."""
+    usual = _usual_gaps(obs, spans, text)
+    for _kind, run in _windows(obs, spans, text):
         if all(strings[n] in forms[obs[n].lexval] for n in run):
             continue
         lo, hi = spans[run[0]][0], spans[run[-1]][1]
         stretch = text(run[0])[lo:hi]
-        placed = _place_forms(stretch, [forms[obs[n].lexval] for n in run])
+        placed = _place_forms(stretch, [forms[obs[n].lexval] for n in run],
+                              _gaps_of(obs, run, usual))
         if placed is None:
             continue
         for n, (a, b) in zip(run, placed):
@@ -1215,9 +1254,44 @@ def _recut(obs, spans: list, strings: list, forms: dict, text) -> None:
             strings[n] = stretch[a:b]
 
 
-def _place_forms(stretch: str, options: list) -> list | None:
+def _usual_gaps(obs, spans: list, text) -> dict:
+    """``(group, field, slot, next slot) -> text``: the frame text (spaces
+    stripped) most of a group's instances write between two neighbouring
+    values of a field, where at least half of the instances showing them as
+    neighbours write it ('' where they touch)."""
+    seen: dict = defaultdict(Counter)
+    by_field: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        if spans[n] is not None:
+            by_field[(o.group, o.inst, o.field)].append(n)
+    for (g, _i, f), members in by_field.items():
+        members.sort(key=lambda n: spans[n])
+        for a, b in zip(members, members[1:]):
+            seen[(g, f, obs[a].slot, obs[b].slot)][text(a)[spans[a][1]:spans[b][0]].strip()] += 1
+    out = {}
+    for key, c in seen.items():
+        gap, k = c.most_common(1)[0]
+        if 2 * k >= sum(c.values()):
+            out[key] = gap
+    return out
+
+
+def _gaps_of(obs, run: list, usual: dict) -> list:
+    """The usual frame text (:func:`_usual_gaps`) between each two
+    neighbours of ``run``."""
+    return [usual.get((obs[a].group, obs[a].field, obs[a].slot, obs[b].slot), "")
+            for a, b in zip(run, run[1:])]
+
+
+def _place_forms(stretch: str, options: list, gaps: Sequence[str] | None = None) -> list | None:
     """Positions of one form of each value in ``stretch``, in order, with only
-    spaces around and between them; None if there is no such reading."""
+    spaces around them and, between two of them, only spaces or the frame
+    text their group usually writes there (``gaps``: one per neighbour pair;
+    none: spaces only); None if there is no such reading."""
+    def between_ok(k: int, gap: str) -> bool:
+        gap = gap.strip()
+        return gap == "" or (k > 0 and gaps is not None and gap == gaps[k - 1])
+
     def rec(k: int, pos: int):
         if k == len(options):
             return [] if stretch[pos:].strip() == "" else None
@@ -1225,7 +1299,9 @@ def _place_forms(stretch: str, options: list) -> list | None:
             if not f:
                 continue
             j = stretch.find(f, pos)
-            if j < 0 or stretch[pos:j].strip():
+            while j >= 0 and not between_ok(k, stretch[pos:j]):
+                j = stretch.find(f, j + 1)
+            if j < 0:
                 continue
             rest = rec(k + 1, j + len(f))
             if rest is not None:
