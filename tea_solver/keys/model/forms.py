@@ -1154,38 +1154,38 @@ def _misplaced(s: str, main: str) -> bool:
         (not after or not word_char(after[0]) or not word_char(short[-1]))
 
 
-def _runs(obs, spans: list, text) -> list[list[int]]:
-    """The observations of each field in maximal runs of spans with only
-    spaces between them, in text order."""
-    return [run for kind, run in _windows(obs, spans, text) if kind == "run"]
-
-
-def _windows(obs, spans: list, text) -> list[tuple[str, list[int]]]:
-    """The stretches two or more values of a field may have been cut
-    wrongly in, in text order: ``("run", members)``, a maximal run of spans
-    with only spaces between them; and ``("gap", [a, b])``, two neighbours
-    with one word of frame text between them (no space inside it), which a
-    cut in the wrong place leaves where both values hold the same unit
-    (``ផិជិ`` *a little* before ``ជិជិ`` *pleased*, read ``ផិជិ`` +
-    frame ``ជិ`` + ``ជិ``)."""
+def _field_members(obs, spans: list) -> dict:
+    """``(group, instance, field) -> observations`` with a span, in text order."""
     by_field: dict = defaultdict(list)
     for n, o in enumerate(obs):
         if spans[n] is not None:
             by_field[(o.group, o.inst, o.field)].append(n)
-    out = []
     for members in by_field.values():
         members.sort(key=lambda n: spans[n])
+    return by_field
+
+
+def _windows(obs, spans: list, text) -> list[list[int]]:
+    """The stretches two or more values of a field may have been cut
+    wrongly in, in text order: each maximal run of spans with only spaces
+    between them; and each two neighbours with one word of frame text
+    between them (no space inside it), which a
+    cut in the wrong place leaves where both values hold the same unit
+    (``ផិជិ`` *a little* before ``ជិជិ`` *pleased*, read ``ផិជិ`` +
+    frame ``ជិ`` + ``ជិ``)."""
+    out = []
+    for members in _field_members(obs, spans).values():
         cur = [members[0]]
         for a, b in zip(members, members[1:]):
             gap = text(a)[spans[a][1]:spans[b][0]].strip()
             if gap == "":
                 cur.append(b)
                 continue
-            out.append(("run", cur))
+            out.append(cur)
             cur = [b]
             if not any(ch.isspace() for ch in gap):
-                out.append(("gap", [a, b]))
-        out.append(("run", cur))
+                out.append([a, b])
+        out.append(cur)
     return out
 
 
@@ -1214,7 +1214,7 @@ def _cut_elsewhere(obs, spans: list, strings: list, forms: dict, text) -> list[t
                 and strings[n] in forms[o.lexval]:
             total[(o.lexval, strings[n])] += 1
     usual = _usual_gaps(obs, spans, text)
-    for _kind, run in _windows(obs, spans, text):
+    for run in _windows(obs, spans, text):
         second = [n for n in run if strings[n] != forms[obs[n].lexval][0]
                   and strings[n] in forms[obs[n].lexval]]
         if not second or len(run) < 2 or all(n in again for n in second):
@@ -1240,7 +1240,7 @@ def _recut(obs, spans: list, strings: list, forms: dict, text) -> None:
     nhiều nhiều hy vọng``: *extremely* ``rất nhiều``, *bullish* ``nhiều hy
     vọng``)."""
     usual = _usual_gaps(obs, spans, text)
-    for _kind, run in _windows(obs, spans, text):
+    for run in _windows(obs, spans, text):
         if all(strings[n] in forms[obs[n].lexval] for n in run):
             continue
         lo, hi = spans[run[0]][0], spans[run[-1]][1]
@@ -1260,12 +1260,7 @@ def _usual_gaps(obs, spans: list, text) -> dict:
     values of a field, where at least half of the instances showing them as
     neighbours write it ('' where they touch)."""
     seen: dict = defaultdict(Counter)
-    by_field: dict = defaultdict(list)
-    for n, o in enumerate(obs):
-        if spans[n] is not None:
-            by_field[(o.group, o.inst, o.field)].append(n)
-    for (g, _i, f), members in by_field.items():
-        members.sort(key=lambda n: spans[n])
+    for (g, _i, f), members in _field_members(obs, spans).items():
         for a, b in zip(members, members[1:]):
             seen[(g, f, obs[a].slot, obs[b].slot)][text(a)[spans[a][1]:spans[b][0]].strip()] += 1
     out = {}
