@@ -290,20 +290,29 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
                 # the run from the core outward, what the edges took included
                 # (a value's own last syllable, then the ending)
                 run, stop = [], None
-                for e in edges:
+                for i, e in enumerate(edges):
                     if e.frame or not e.glued or e.kind == PUNCT or \
                             any(a < e.end and e.start < b for a, b in taken):
-                        stop = e.text if e.frame and e.glued and e.kind != PUNCT else None
+                        # a frame unit whose text the instance writes again
+                        # just beyond it, outside the frame (``ไภุพึพึ``,
+                        # ``ไภุพึถึ๋พึ``): the frame was matched at the
+                        # value's copy, and that one may be the value's
+                        if e.frame and e.glued and e.kind != PUNCT and any(
+                                x.text == e.text and not x.frame for x in edges[i + 1:i + 4]):
+                            stop = e.text
                         break
                     run.append(e)
                 records[(o.group, o.slot, side)].append((n, run, others))
                 runs[(o.lexval, side)].append((tuple(e.text for e in run), stop))
     # the value's own material in its runs: the longest start (from the core
-    # out) nearly all its runs over the file share.  A run that stops at a
-    # glued frame unit continuing that start shares it: where the template's
-    # unit after the value is the value's last unit again (``ไภุพึ`` before
-    # the template's ``พึ``), which of the two is the frame's the text does
-    # not say
+    # out) nearly all its runs over the file share.  Where most of them show
+    # it, a run that stops at a frame unit the instance writes again just
+    # beyond it, which continues that start, shares it too: where the
+    # template's unit after the value is the value's last unit again
+    # (``ไภุพึ`` before the template's ``พึ``), which of the two is the
+    # frame's the text does not say.  (An article the frame takes in some
+    # groups, written once, is no such case: the value's runs there show no
+    # copy of it.)
     own: dict = {}
     for key, texts in runs.items():
         k = 0
@@ -311,9 +320,10 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
             c = Counter(t[:k + 1] for t, _stop in texts if len(t) > k).most_common(1)
             if not c:
                 break
-            start = c[0][0]
-            held = c[0][1] + sum(1 for t, stop in texts
-                                 if len(t) == k and stop == start[k] and t == start[:k])
+            start, held = c[0]
+            if 2 * held > len(texts):
+                held += sum(1 for t, stop in texts
+                            if len(t) == k and stop == start[k] and t == start[:k])
             if held < share * len(texts):
                 break
             k += 1

@@ -395,16 +395,19 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
     values, and never the value's whole core (twice or more), is the place's
     word, not the value's: it is cut off the value's cores in every group, and
     :mod:`.edges` decides it as it does beside every other value.  Where both
-    edges of a core are such words, the word of the tighter place goes first:
-    the side whose paradigm has fewer words (two prepositions after the
-    states, not the adverbs' last syllables and a first syllable several
-    states share before them) — the class word every state takes one of
-    (``ไกี``), not the first word three states share that is all of a fourth
-    (``เฉื๋``).  Where both places have as many words, the one the file's
-    alignment gives less to the value's own source words goes first
-    (``mass(g, i, piece, k)``: the posterior mass of unit ``k`` of the piece
-    on them; left first without one), which noise can tip (seed 44, ``th``:
-    0.30 against 0.31).  (``tedü``
+    edges of a core are such words, the one the file's alignment gives less to
+    the value's own source words goes first (``mass(g, i, piece, k)``: the
+    posterior mass of unit ``k`` of the piece on them; left first without
+    one): the class word every state takes one of (``ไกี``), not the first
+    word three states share that is all of a fourth (``เฉื๋``).  At the
+    core's own edges, before either is cut, the word of the tighter place
+    goes first: the side whose paradigm has fewer words (two prepositions
+    after the states, not the adverbs' last syllables and a first syllable
+    several states share before them) — the alignment's masses are close
+    there, and noise tips them (seed 44, ``th``: 0.30 against 0.31).  Once a
+    side is cut, the word next in stands at no place the paradigms describe
+    (the value's own last syllable, which other states end in, where the
+    class word after it is gone), and the alignment decides.  (``tedü``
     of ``čö tedü tın``, the word five values share after their article, is
     the whole core where ``tın`` takes a case ending: it stays, or the value
     would start at different units in different groups; so does ``vivek`` of
@@ -483,12 +486,17 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
             cut_first = place_word(v, -1, units[first])
             cut_last = place_word(v, 1, units[last])
             if cut_first and cut_last:
-                # the tighter place first: the class word among the two its
-                # values take one of, not the first word of some values among
-                # the last words of the slot before them
+                # at the core's own edges, the word of the tighter place
+                # first (the class word among the two its values take one
+                # of, not the first word of some values among the last
+                # words of the slot before them); once a side is cut, its
+                # next word stands at no place the paradigms describe, and
+                # the alignment says
                 left, right = len(paradigm[(v[:2], -1)]), len(paradigm[(v[:2], 1)])
-                cut_first = left < right if left != right else \
-                    own_share(v, units[first]) <= own_share(v, units[last])
+                if (first, last) == (p.first, p.last) and left != right:
+                    cut_first = left < right
+                else:
+                    cut_first = own_share(v, units[first]) <= own_share(v, units[last])
             if cut_first:
                 first += 1
             elif cut_last:
