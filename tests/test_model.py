@@ -1434,6 +1434,23 @@ _SHARED_FIRST_STATES = dict(_UNSPACED_STATES, **{
     "bullish": ("เฉื๋โผัฝึ", 2, 0), "enthusiastic": ("เฉื๋", 0, 0)})
 
 
+def _states_about_the_project(states: dict) -> list:
+    """Each name with each state (``states``: source -> (target, preposition,
+    class)), alone (``plain``) and after each adverb, which ends in the
+    state's class ending (``very``); unspaced."""
+    rows = []
+    for a in NAMES:
+        for s, (st, prep, cls) in states.items():
+            after = _UNSPACED_PREPOSITIONS[prep] + "รีฉื่ฉื๊"
+            rows.append(_row("plain", "%s is %s about the project." % (a, s),
+                             {"first_name": a, "s": s}, "%sฃึ%s%s" % (a, st, after)))
+            for v, vt in _UNSPACED_ADVERBS.items():
+                rows.append(_row("very", "%s is %s %s about the project." % (a, v, s),
+                                 {"first_name": a, "very": v, "s": s},
+                                 "%sฃึ%s%s%s%s" % (a, vt, _UNSPACED_ENDINGS[cls], st, after)))
+    return rows
+
+
 @pytest.mark.parametrize("corrupted", [False, True])
 def test_a_value_that_is_the_word_other_values_begin_with_keeps_it_beside_its_preposition(
         corrupted):
@@ -1448,16 +1465,7 @@ def test_a_value_that_is_the_word_other_values_begin_with_keeps_it_beside_its_pr
     more than ``ณี``, so the preposition goes.  One corrupted instance that
     lost the state's syllable (its reading is the preposition alone) does
     not make the preposition the value's whole core."""
-    rows = []
-    for a in NAMES:
-        for s, (st, prep, cls) in _SHARED_FIRST_STATES.items():
-            after = _UNSPACED_PREPOSITIONS[prep] + "รีฉื่ฉื๊"
-            rows.append(_row("plain", "%s is %s about the project." % (a, s),
-                             {"first_name": a, "s": s}, "%sฃึ%s%s" % (a, st, after)))
-            for v, vt in _UNSPACED_ADVERBS.items():
-                rows.append(_row("very", "%s is %s %s about the project." % (a, v, s),
-                                 {"first_name": a, "very": v, "s": s},
-                                 "%sฃึ%s%s%s%s" % (a, vt, _UNSPACED_ENDINGS[cls], st, after)))
+    rows = _states_about_the_project(_SHARED_FIRST_STATES)
     if corrupted:
         k = next(k for k, r in enumerate(rows)
                  if r["template_id"] == "very" and r["fill"]["s"] == "enthusiastic")
@@ -1497,16 +1505,7 @@ def test_the_place_two_words_alternate_in_goes_before_the_place_of_a_shared_firs
     alignment tipped by the noise.)  Of two places, the one that fewer words
     fill is the class word's: two prepositions after the states against the
     adverbs' last syllables and ``เฉื๋`` before them."""
-    rows = []
-    for a in NAMES:
-        for s, (st, prep, cls) in _SHARED_FIRST_TWO_PREPOSITIONS.items():
-            after = _UNSPACED_PREPOSITIONS[prep] + "รีฉื่ฉื๊"
-            rows.append(_row("plain", "%s is %s about the project." % (a, s),
-                             {"first_name": a, "s": s}, "%sฃึ%s%s" % (a, st, after)))
-            for v, vt in _UNSPACED_ADVERBS.items():
-                rows.append(_row("very", "%s is %s %s about the project." % (a, v, s),
-                                 {"first_name": a, "very": v, "s": s},
-                                 "%sฃึ%s%s%s%s" % (a, vt, _UNSPACED_ENDINGS[cls], st, after)))
+    rows = _states_about_the_project(_SHARED_FIRST_TWO_PREPOSITIONS)
     insts = _records(rows)
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     check_regeneration(doc, insts)

@@ -403,6 +403,16 @@ def _question_beside_noise(frames: list):
     return insts, doc, block, [words[a] for a in adjs]
 
 
+def _only_the_copy_left_out(insts, doc, block, is_copy, variant: str, its_words: list) -> None:
+    """The question's one outlier is the instance whose text ``is_copy``
+    says, and the question has two templates: the common frame's and
+    ``variant``, which lists ``its_words`` (the copy's value given back)."""
+    assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
+                                  and is_copy(i.target_value)]
+    templates = {t["template"]: t for t in by_group(doc)["most"]}
+    assert sorted(templates[variant]["lexicons"]["adj"]) == sorted(its_words)
+    assert len(templates) == 2
+
 def test_a_swap_copy_of_a_frame_two_values_select_is_left_out_and_gives_its_value():
     """In a small group of a noisy file, a frame two values select is no
     more common than the copies the noise makes alike (twenty-four
@@ -412,12 +422,8 @@ def test_a_swap_copy_of_a_frame_two_values_select_is_left_out_and_gives_its_valu
     insts, doc, block, words = _question_beside_noise(
         ["dare ga ichiban %s desu ka?"] * 21 + ["dono hito ga %s to omoimasu ka?"] * 2
         + ["hito dono ga %s to omoimasu ka?"])
-    assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
-                                  and i.target_value.startswith("hito")]
-    templates = {t["template"]: t for t in by_group(doc)["most"]}
-    assert sorted(templates["dono hito ga {adj} to omoimasu ka?"]["lexicons"]["adj"]) \
-        == sorted(words[21:])
-    assert len(templates) == 2
+    _only_the_copy_left_out(insts, doc, block, lambda t: t.startswith("hito"),
+                            "dono hito ga {adj} to omoimasu ka?", words[21:])
 
 
 def test_a_frame_with_a_copy_of_its_own_is_a_variant_however_few_show_it():
@@ -432,13 +438,8 @@ def test_a_frame_with_a_copy_of_its_own_is_a_variant_however_few_show_it():
     insts, doc, block, words = _question_beside_noise(
         ["dare ga ichiban %s desu ka?"] * 21 + ["dare ga ichiban %s na desu ka?"] * 2
         + ["dare ga ichiban %s na desu desu ka?"])
-    assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
-                                  and "desu desu" in i.target_value]
-    templates = {t["template"]: t for t in by_group(doc)["most"]}
-    assert sorted(templates["dare ga ichiban {adj} na desu ka?"]["lexicons"]["adj"]) \
-        == sorted(words[21:])
-    assert len(templates) == 2
-
+    _only_the_copy_left_out(insts, doc, block, lambda t: "desu desu" in t,
+                            "dare ga ichiban {adj} na desu ka?", words[21:])
 
 
 def test_of_two_frames_one_instance_each_the_copy_is_the_one_with_a_word_no_frame_writes():
@@ -453,12 +454,8 @@ def test_of_two_frames_one_instance_each_the_copy_is_the_one_with_a_word_no_fram
     insts, doc, block, words = _question_beside_noise(
         ["dare ga ichiban %s desu ka?"] * 22 + ["ichiban %s no hou ga ii desu ka?"]
         + ["ichiban %s no hou zqx ii desu ka?"])
-    assert block["uncovered"] == [i.id for i in insts if i.template_id == "most"
-                                  and "zqx" in i.target_value]
-    templates = {t["template"]: t for t in by_group(doc)["most"]}
-    assert sorted(templates["ichiban {adj} no hou ga ii desu ka?"]["lexicons"]["adj"]) \
-        == sorted(words[22:])
-    assert len(templates) == 2
+    _only_the_copy_left_out(insts, doc, block, lambda t: "zqx" in t,
+                            "ichiban {adj} no hou ga ii desu ka?", words[22:])
 
 QUALITY = {"brave": "yuukan", "calm": "odayaka", "clever": "kashikoi", "eager": "nesshin",
            "fair": "kouhei", "gentle": "onwa", "honest": "shoujiki", "loyal": "chuujitsu",
