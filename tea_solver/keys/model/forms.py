@@ -1179,10 +1179,9 @@ def _windows(obs, spans: list, text) -> list[list[int]]:
     """The stretches two or more values of a field may have been cut
     wrongly in, in text order: each maximal run of spans with only spaces
     between them; and each two neighbours with one word of frame text
-    between them (no space inside it), which a
-    cut in the wrong place leaves where both values hold the same unit
-    (``ផិជិ`` *a little* before ``ជិជិ`` *pleased*, read ``ផិជិ`` +
-    frame ``ជិ`` + ``ជិ``)."""
+    between them (no space inside it), which a cut in the wrong place
+    leaves where both values hold the same unit (``ផិជិ`` *a little* before
+    ``ជិជិ`` *pleased*, read ``ផិជិ`` + frame ``ជិ`` + ``ជិ``)."""
     out = []
     for members in _field_members(obs, spans).values():
         cur = [members[0]]
