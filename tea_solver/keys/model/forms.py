@@ -691,9 +691,12 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         ranked = [s for s, _k in c.most_common()]
         forms[v] = [ranked[0]] + [s for s in ranked[1:]
                                   if (v, s) in conditioned and not _misplaced(s, ranked[0])]
-    for v, s in _cut_elsewhere(obs, spans, strings, forms, text):
+    # (the stretches where two values meet, once: cutting again moves spans
+    # within them only)
+    stretches = _stretches(obs, spans, text)
+    for v, s in _cut_elsewhere(obs, spans, strings, forms, text, stretches):
         forms[v].remove(s)
-    _recut(obs, spans, strings, forms, text)
+    _recut(obs, spans, strings, forms, text, stretches)
     for n, o in enumerate(obs):
         if strings[n] not in forms[o.lexval]:
             spans[n] = None
@@ -1198,7 +1201,14 @@ def _windows(obs, spans: list, text) -> list[list[int]]:
     return out
 
 
-def _cut_elsewhere(obs, spans: list, strings: list, forms: dict, text) -> list[tuple]:
+def _stretches(obs, spans: list, text) -> tuple[list, dict]:
+    """The stretches two values meet in (:func:`_windows`) and the frame
+    text each group usually writes between neighbours (:func:`_usual_gaps`)."""
+    return _windows(obs, spans, text), _usual_gaps(obs, spans, text)
+
+
+def _cut_elsewhere(obs, spans: list, strings: list, forms: dict, text,
+                   stretches: tuple | None = None) -> list[tuple]:
     """The second forms that are a cut between neighbours in the wrong place.
 
     A reading is a form of its own where something selects it
@@ -1222,8 +1232,8 @@ def _cut_elsewhere(obs, spans: list, strings: list, forms: dict, text) -> list[t
         if spans[n] is not None and strings[n] != forms[o.lexval][0] \
                 and strings[n] in forms[o.lexval]:
             total[(o.lexval, strings[n])] += 1
-    usual = _usual_gaps(obs, spans, text)
-    for run in _windows(obs, spans, text):
+    windows, usual = stretches or _stretches(obs, spans, text)
+    for run in windows:
         second = [n for n in run if strings[n] != forms[obs[n].lexval][0]
                   and strings[n] in forms[obs[n].lexval]]
         if not second or len(run) < 2 or all(n in again for n in second):
@@ -1241,15 +1251,16 @@ def _cut_elsewhere(obs, spans: list, strings: list, forms: dict, text) -> list[t
     return sorted(key for key, k in hits.items() if 2 * k > total[key])
 
 
-def _recut(obs, spans: list, strings: list, forms: dict, text) -> None:
+def _recut(obs, spans: list, strings: list, forms: dict, text,
+           stretches: tuple | None = None) -> None:
     """Cut again the values of an instance that read as none of their forms,
     where the stretch they and their neighbours cover (a run, or two values
     and the word between them, :func:`_windows`) holds every one of them in
     one of its forms, in the same order and with nothing left over (``rất
     nhiều nhiều hy vọng``: *extremely* ``rất nhiều``, *bullish* ``nhiều hy
     vọng``)."""
-    usual = _usual_gaps(obs, spans, text)
-    for run in _windows(obs, spans, text):
+    windows, usual = stretches or _stretches(obs, spans, text)
+    for run in windows:
         if all(strings[n] in forms[obs[n].lexval] for n in run):
             continue
         lo, hi = spans[run[0]][0], spans[run[-1]][1]

@@ -845,9 +845,9 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             # the core: from the first to the last unit that identifies the
             # value (or reads it where its identifying readings do not); else
             # that comes with it; else its most telling unit
-            other = [k for k in range(hi - lo + 1)
+            other = {k for k in range(hi - lo + 1)
                      if sc[k] > 0 and stats.other_reading(units[a + lo + k], o.lexval,
-                                                          params) > 0]
+                                                          params) > 0}
             ident = [k for k in range(hi - lo + 1)
                      if stats.predicts(units[a + lo + k], o.lexval) >= params.predicts
                      or k in other]
