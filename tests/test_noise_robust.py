@@ -29,7 +29,7 @@ from test_extract import check_regeneration
 from test_model import MORE_NAMES, OPTS, _records, _row, by_group
 from test_model import extract_exact as _extract_exact
 from tea_solver.extract import ExtractOptions, extract, group_instances
-from tea_solver.keys.model import fit_file
+from tea_solver.keys.model import fit_file, observe
 from tea_solver.keys.model.frame import frame_units
 from tea_solver.keys.model.params import ModelParams
 from tea_solver.template import generates, parse_template
@@ -1451,6 +1451,89 @@ def test_a_group_split_evenly_on_a_unit_beside_a_value_does_not_vote_on_it():
         # only the corrupted copy, in a file too clean to leave it out, is
         # written by a template of its own
         assert sum(t["support"] for t in groups[tid] if t is not main) == (tid == "d")
+
+
+def test_a_character_replaced_by_one_seen_elsewhere_is_a_corrupted_copy_beside_its_core():
+    """``美`` begins *artist* (``美术家``) and *American* (``美国人``), so it
+    identifies neither, and the edge decides it for the artist, as a unit
+    the value shows in (nearly) every group.  Three templates show it
+    twenty-four times each; two questions draw every profession once, and
+    both *artist* copies are corrupted: ``美`` replaced by ``国`` and by
+    ``中``, characters of the nationalities.  Each reading is one character
+    from ``美``, but as a character each is seen all over the file; what is
+    seen nowhere else is the pair it makes with the core (``国术``,
+    ``中术``).  Read as the groups' own, the two half voices held ``美``'s
+    identity at 3/4, below what the edge asks, and ``美`` went to the frame
+    in every group (a template of its own for the artist in each)."""
+    rows = []
+    for tid, src, tgt in (("a", "%s is %s. %s is %s.", "%s是一位%s。%s是%s。"),
+                          ("b", "%s is %s and %s.", "%s是一位%s并且是%s。"),
+                          ("c", "%s was %s, %s was %s.", "%s曾是一位%s，%s曾是%s。")):
+        for a in NAMES[:6]:
+            for j, jt in _ZH_JOBS.items():
+                for n, nt in _ZH_NATIONS.items():
+                    fill = {"first_name": a, "profession": j, "nationality": n}
+                    args = (a, j, n) if tid == "b" else (a, j, a, n)
+                    targs = (a, jt, nt) if tid == "b" else (a, jt, a, nt)
+                    rows.append({"template_id": tid, "source": src % args, "fill": fill,
+                                 "target": tgt % targs})
+    for tid, src, tgt, corrupted in (("q1", "Who is %s?", "谁是一位%s？", "国术家"),
+                                     ("q2", "We need %s.", "我们需要一位%s。", "中术家")):
+        for j, jt in _ZH_JOBS.items():
+            rows.append({"template_id": tid, "source": src % j, "fill": {"profession": j},
+                         "target": tgt % (corrupted if j == "an artist" else jt)})
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    groups = by_group(doc)
+    jobs = sorted("一位" + jt for jt in _ZH_JOBS.values())
+    for tid, frame in (("a", "{first_name}是{profession}。"), ("b", "{first_name}是{profession}并"),
+                       ("c", "{first_name}曾是{profession}，")):
+        # one template per group, *artist* among its professions
+        assert [(t["template"].startswith(frame), sorted(t["lexicons"]["profession"]))
+                for t in groups[tid]] == [(True, jobs)]
+
+
+def test_a_form_every_value_takes_in_one_template_is_no_corrupted_copy():
+    """The adjectives take ``だ`` after them in three statements and another
+    form in each question (``慎重なのは``, ``慎重でないのは``); the verbs
+    take neither.  Each question draws every value once, so each
+    adjective's pair with the character after it (``重な``, ``剣な``) is
+    seen once in the file, one character from ``だ`` -- what a corrupted
+    copy looks like (the test above).  But every adjective shows it there:
+    the template writes it, and ``だ`` is the statements' frame, not the
+    adjectives'."""
+    adjs = {"cautious": "慎重", "serious": "真剣", "keen": "熱心", "content": "満足",
+            "kind": "親切"}
+    verbs = {"pleased": "喜んでいる", "worried": "心配している", "excited": "興奮している"}
+    rows = []
+    for tid, src, tgt in (("a", "%s is %s about the project.", "%sはそのプロジェクトに関して%s。"),
+                          ("b", "%s was %s about the project.", "%sはそのプロジェクトに関して前に%s。"),
+                          ("c", "%s is really %s about it.", "%sは本当にそれに関して%s。")):
+        for a in NAMES[:6]:
+            for v, vt in list(adjs.items()) + list(verbs.items()):
+                written = vt + "だ" if v in adjs else vt
+                rows.append({"template_id": tid, "source": src % (a, v), "fill": {"first_name": a, "s": v},
+                             "target": tgt % (a, written)})
+    for tid, src, tgt, ending in (("q1", "Who is most %s about the project?", "プロジェクトに関して最も%sのは誰ですか。", "な"),
+                                  ("q2", "Who is least %s about the project?", "プロジェクトに関して最も%sないのは誰ですか。", "で")):
+        for v, vt in list(adjs.items()) + list(verbs.items()):
+            written = vt + ending if v in adjs else vt + ("" if ending == "な" else "ことが少")
+            rows.append({"template_id": tid, "source": src % v, "fill": {"s": v},
+                         "target": tgt % written})
+    insts = _records(rows)
+    # the questions vote against ``だ`` (two half voices against three)
+    ob = observe(group_instances(insts))
+    for v in adjs:
+        at = [k for k in ob.features if k[:2] == (("s", None, v), 1) and ob.words.get(k) == "だ"]
+        assert at and all(ob.features[k]["identity"] == pytest.approx(0.75) for k in at)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    values = {v for t in doc["templates"] for v in t["lexicons"].get("s", [])}
+    assert set(adjs.values()) <= values
+    assert not any(v.endswith(("だ", "な", "で")) for v in values)
+    for tid in "abc":
+        assert any("{s}だ" in t["template"] for t in by_group(doc)[tid])
 
 
 _VI_COMPARATIVES = {("older", "old"): "lớn tuổi hơn", ("younger", "young"): "nhỏ tuổi hơn",

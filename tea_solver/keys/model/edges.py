@@ -235,11 +235,17 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # per group and slot, each value's core (a template affix is glued on the
     # cores of most of the slot's values: ``löšu``, ``so-šu``)
     cores: dict = defaultdict(dict)
+    edge_text: dict = defaultdict(Counter)  # (lexval, side) -> texts of its cores' edge unit
+    obs_at: dict = defaultdict(list)        # (group, slot) -> its observations
     for n, o in enumerate(obs):
         slot_vals[o.slot].add(o.lexval)
         val_groups[o.lexval].add(o.group)
         val_seen[(o.lexval, o.group)] += 1
         cores[(o.group, o.slot)].setdefault(o.lexval, o.core)
+        obs_at[(o.group, o.slot)].append(n)
+        if o.units:
+            edge_text[(o.lexval, -1)][o.units[0].text] += 1
+            edge_text[(o.lexval, 1)][o.units[-1].text] += 1
         for c in candidates(n, o):
             by_key[(o.lexval, c.side, c.depth)].append(c)
     modal = {k: Counter(c.text for c in cs).most_common(1)[0][0] for k, cs in by_key.items()}
@@ -435,10 +441,32 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # word (``យះៅ`` for ``យៅ``), is a corrupted copy of it, not a
         # reading of the group's own: one such copy, the only reading of one
         # group in four, held a syllable every clean reading shows below
-        # IDENTITY
-        def agrees(r) -> bool:
+        # IDENTITY.  In a script without spaces a unit is a character, and
+        # any character replacing one is seen elsewhere in the file: there
+        # the reading together with the unit on its inner side is what is
+        # seen nowhere else (``看酷`` for ``看好``; ``看不`` where a swap put
+        # the frame's ``不`` after ``看``) -- unless another value of the
+        # slot shows the same unit beside it in the group (there, or
+        # varying at any distance: ``熱心な`` beside ``慎重な``): then the
+        # template writes it (the form every adjective takes in one
+        # question, each pair seen once)
+        inner_unit = modal.get((v, side, depth - 1)) if depth > 1 else \
+            edge_text[(v, side)].most_common(1)[0][0] if depth == 1 else None
+
+        def seen_nowhere_else(r, g) -> bool:
+            if totals[r] == 1:
+                return True
+            if inner_unit is None or \
+                    pairs_total[(inner_unit, r) if side > 0 else (r, inner_unit)] != 1:
+                return False
+            return not any(c.side == side and c.text == r and c.depth >= 1 and
+                           (c.depth == depth or not c.frame)
+                           for n in obs_at[(g, v[:2])] if obs[n].lexval != v
+                           for c in candidates(n, obs[n]))
+
+        def agrees(r, g) -> bool:
             return same_word(r, m, side, stem=stem is not None) or \
-                (totals[r] == 1 and one_edit(r, m))
+                (one_edit(r, m) and seen_nowhere_else(r, g))
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
             # corrupted instance there must not undo what the others agree on
@@ -455,10 +483,10 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # does not (two instances, one of them corrupted: ``一位术美家``
             # beside ``一位美术家``) says nothing about what it writes there
             if len(top) == 2 and top[0][1] == top[1][1] and \
-                    agrees(top[0][0]) != agrees(top[1][0]):
+                    agrees(top[0][0], g) != agrees(top[1][0], g):
                 continue
             shown = top[0][0] if top else None
-            a = w * (shown is not None and agrees(shown))
+            a = w * (shown is not None and agrees(shown, g))
             own[key][g] = (a, w)
             for pl in pools:
                 pairs[pl] += w
