@@ -1401,18 +1401,10 @@ _ZH_JOBS = {"an artist": "美术家", "a nurse": "护士", "a lawyer": "律师",
 _ZH_NATIONS = {"American": "美国人", "Chinese": "中国人", "Japanese": "日本人", "Indian": "印度人"}
 
 
-def test_a_group_split_evenly_on_a_unit_beside_a_value_does_not_vote_on_it():
-    """``美`` begins *artist* (``美术家``) and *American* (``美国人``), so it
-    identifies neither, and the edge decides it for the artist, as a unit
-    the value shows in (nearly) every group.  Three templates show it
-    twenty-four times each; a fourth draws the artist twice, and one of the
-    two is corrupted by a swap (``一位术美家``).  That group is split evenly
-    between the value's reading and another: it says nothing about what it
-    writes there, and does not vote.  Counted as a vote against (the first
-    of two equal readings), it held the unit's identity at 3/4, below what
-    the edge asks, and ``美`` went to the frame in every group
-    (``是一位美{profession}家``, a template of its own for the artist).
-    (The file is clean but for that copy, so a template writes it.)"""
+def _zh_statements() -> list:
+    """Three statements (``a``, ``b``, ``c``) drawing every name, profession
+    and nationality: each profession shown 24 times per group, with
+    ``一位`` before it."""
     rows = []
     for tid, src, tgt in (("a", "%s is %s. %s is %s.", "%s是一位%s。%s是%s。"),
                           ("b", "%s is %s and %s.", "%s是一位%s并且是%s。"),
@@ -1425,6 +1417,22 @@ def test_a_group_split_evenly_on_a_unit_beside_a_value_does_not_vote_on_it():
                     targs = (a, jt, nt) if tid == "b" else (a, jt, a, nt)
                     rows.append({"template_id": tid, "source": src % args, "fill": fill,
                                  "target": tgt % targs})
+    return rows
+
+
+def test_a_group_split_evenly_on_a_unit_beside_a_value_does_not_vote_on_it():
+    """``美`` begins *artist* (``美术家``) and *American* (``美国人``), so it
+    identifies neither, and the edge decides it for the artist, as a unit
+    the value shows in (nearly) every group.  Three templates show it
+    twenty-four times each; a fourth draws the artist twice, and one of the
+    two is corrupted by a swap (``一位术美家``).  That group is split evenly
+    between the value's reading and another: it says nothing about what it
+    writes there, and does not vote.  Counted as a vote against (the first
+    of two equal readings), it held the unit's identity at 3/4, below what
+    the edge asks, and ``美`` went to the frame in every group
+    (``是一位美{profession}家``, a template of its own for the artist).
+    (The file is clean but for that copy, so a template writes it.)"""
+    rows = _zh_statements()
     nations = list(_ZH_NATIONS.items())
     for k, a in enumerate(NAMES[:6]):
         for j, jt in _ZH_JOBS.items():
@@ -1465,18 +1473,7 @@ def test_a_character_replaced_by_one_seen_elsewhere_is_a_corrupted_copy_beside_i
     ``中术``).  Read as the groups' own, the two half voices held ``美``'s
     identity at 3/4, below what the edge asks, and ``美`` went to the frame
     in every group (a template of its own for the artist in each)."""
-    rows = []
-    for tid, src, tgt in (("a", "%s is %s. %s is %s.", "%s是一位%s。%s是%s。"),
-                          ("b", "%s is %s and %s.", "%s是一位%s并且是%s。"),
-                          ("c", "%s was %s, %s was %s.", "%s曾是一位%s，%s曾是%s。")):
-        for a in NAMES[:6]:
-            for j, jt in _ZH_JOBS.items():
-                for n, nt in _ZH_NATIONS.items():
-                    fill = {"first_name": a, "profession": j, "nationality": n}
-                    args = (a, j, n) if tid == "b" else (a, j, a, n)
-                    targs = (a, jt, nt) if tid == "b" else (a, jt, a, nt)
-                    rows.append({"template_id": tid, "source": src % args, "fill": fill,
-                                 "target": tgt % targs})
+    rows = _zh_statements()
     for tid, src, tgt, corrupted in (("q1", "Who is %s?", "谁是一位%s？", "国术家"),
                                      ("q2", "We need %s.", "我们需要一位%s。", "中术家")):
         for j, jt in _ZH_JOBS.items():
@@ -1487,8 +1484,8 @@ def test_a_character_replaced_by_one_seen_elsewhere_is_a_corrupted_copy_beside_i
     check_regeneration(doc, insts)
     groups = by_group(doc)
     jobs = sorted("一位" + jt for jt in _ZH_JOBS.values())
-    for tid, frame in (("a", "{first_name}是{profession}。"), ("b", "{first_name}是{profession}并"),
-                       ("c", "{first_name}曾是{profession}，")):
+    for tid, frame in (("a", "{first_name}是{profession}。"),
+                       ("b", "{first_name}是{profession}并"), ("c", "{first_name}曾是{profession}，")):
         # one template per group, *artist* among its professions
         assert [(t["template"].startswith(frame), sorted(t["lexicons"]["profession"]))
                 for t in groups[tid]] == [(True, jobs)]
@@ -1497,7 +1494,7 @@ def test_a_character_replaced_by_one_seen_elsewhere_is_a_corrupted_copy_beside_i
 def test_a_form_every_value_takes_in_one_template_is_no_corrupted_copy():
     """The adjectives take ``だ`` after them in three statements and another
     form in each question (``慎重なのは``, ``慎重でないのは``); the verbs
-    take neither.  Each question draws every value once, so each
+    take neither (the second question writes them with ``ことが少``).  Each question draws every value once, so each
     adjective's pair with the character after it (``重な``, ``剣な``) is
     seen once in the file, one character from ``だ`` -- what a corrupted
     copy looks like (the test above).  But every adjective shows it there:
@@ -1507,18 +1504,22 @@ def test_a_form_every_value_takes_in_one_template_is_no_corrupted_copy():
             "kind": "親切"}
     verbs = {"pleased": "喜んでいる", "worried": "心配している", "excited": "興奮している"}
     rows = []
-    for tid, src, tgt in (("a", "%s is %s about the project.", "%sはそのプロジェクトに関して%s。"),
-                          ("b", "%s was %s about the project.", "%sはそのプロジェクトに関して前に%s。"),
-                          ("c", "%s is really %s about it.", "%sは本当にそれに関して%s。")):
+    statements = (("a", "%s is %s about the project.", "%sはそのプロジェクトに関して%s。"),
+                  ("b", "%s was %s about the project.", "%sはそのプロジェクトに関して前に%s。"),
+                  ("c", "%s is really %s about it.", "%sは本当にそれに関して%s。"))
+    for tid, src, tgt in statements:
         for a in NAMES[:6]:
             for v, vt in list(adjs.items()) + list(verbs.items()):
                 written = vt + "だ" if v in adjs else vt
-                rows.append({"template_id": tid, "source": src % (a, v), "fill": {"first_name": a, "s": v},
-                             "target": tgt % (a, written)})
-    for tid, src, tgt, ending in (("q1", "Who is most %s about the project?", "プロジェクトに関して最も%sのは誰ですか。", "な"),
-                                  ("q2", "Who is least %s about the project?", "プロジェクトに関して最も%sないのは誰ですか。", "で")):
+                rows.append({"template_id": tid, "source": src % (a, v),
+                             "fill": {"first_name": a, "s": v}, "target": tgt % (a, written)})
+    questions = (("q1", "Who is most %s about the project?", "プロジェクトに関して最も%sのは誰ですか。",
+                  "な", ""),
+                 ("q2", "Who is least %s about the project?",
+                  "プロジェクトに関して最も%sないのは誰ですか。", "で", "ことが少"))
+    for tid, src, tgt, ending, verb_ending in questions:
         for v, vt in list(adjs.items()) + list(verbs.items()):
-            written = vt + ending if v in adjs else vt + ("" if ending == "な" else "ことが少")
+            written = vt + (ending if v in adjs else verb_ending)
             rows.append({"template_id": tid, "source": src % v, "fill": {"s": v},
                          "target": tgt % written})
     insts = _records(rows)
