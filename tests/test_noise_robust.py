@@ -1420,6 +1420,16 @@ def _zh_statements() -> list:
     return rows
 
 
+def _zh_extracted(rows) -> tuple[dict, list]:
+    """The templates extracted from ``rows`` by group (every instance
+    regenerated exactly), and the professions as the values read them,
+    ``一位`` included."""
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    return by_group(doc), sorted("一位" + jt for jt in _ZH_JOBS.values())
+
+
 def test_a_group_split_evenly_on_a_unit_beside_a_value_does_not_vote_on_it():
     """``美`` begins *artist* (``美术家``) and *American* (``美国人``), so it
     identifies neither, and the edge decides it for the artist, as a unit
@@ -1445,11 +1455,7 @@ def test_a_group_split_evenly_on_a_unit_beside_a_value_does_not_vote_on_it():
             rows.append({"template_id": "d", "source": "%s is %s and %s." % (a, n, j),
                          "fill": {"first_name": a, "profession": j, "nationality": n},
                          "target": target})
-    insts = _records(rows)
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    check_regeneration(doc, insts)
-    groups = by_group(doc)
-    jobs = sorted("一位" + jt for jt in _ZH_JOBS.values())
+    groups, jobs = _zh_extracted(rows)
     for tid, frame in (("a", "{first_name}是{profession}。{first_name}是{nationality}。"),
                        ("b", "{first_name}是{profession}并且是{nationality}。"),
                        ("c", "{first_name}曾是{profession}，{first_name}曾是{nationality}。"),
@@ -1479,11 +1485,7 @@ def test_a_character_replaced_by_one_seen_elsewhere_is_a_corrupted_copy_beside_i
         for j, jt in _ZH_JOBS.items():
             rows.append({"template_id": tid, "source": src % j, "fill": {"profession": j},
                          "target": tgt % (corrupted if j == "an artist" else jt)})
-    insts = _records(rows)
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    check_regeneration(doc, insts)
-    groups = by_group(doc)
-    jobs = sorted("一位" + jt for jt in _ZH_JOBS.values())
+    groups, jobs = _zh_extracted(rows)
     for tid, frame in (("a", "{first_name}是{profession}。"),
                        ("b", "{first_name}是{profession}并"), ("c", "{first_name}曾是{profession}，")):
         # one template per group, *artist* among its professions
