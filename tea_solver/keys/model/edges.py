@@ -22,7 +22,11 @@ and position, by:
                  its distance to the frame: the lower), each group voting
                  once for what most of the pool's values show there, unless
                  the value shows it in every group where the others it is
-                 pooled with do not;
+                 pooled with do not (a group that shows the value once votes
+                 with half a voice, and a reading seen nowhere else in the
+                 file one corruption from the unit -- in a script without
+                 spaces, as a pair with the unit inside it -- is a corrupted
+                 copy, not a vote against);
 ``own_word``     the value shows a varying word there that no other value
                  of the slot shows, in every group, written differently by
                  the templates (a case ending on its last word): the value's,
