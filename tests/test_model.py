@@ -1955,6 +1955,45 @@ def test_a_one_letter_word_is_no_longer_words_end_but_a_one_letter_stem_is():
     assert all(same_word(r, stem, 1, stem=True) for r in ("fö", "fu"))
 
 
+_PROFESSION_CLASS = {"a model": ("ño sula", ""), "a singer": ("ño talawu", ""),
+                     "an accountant": ("hor howa", "hut"), "an artist": ("hor heves", "hut"),
+                     "an editor": ("hor gönner", "hut")}
+_NATIONALITIES = {"Japanese": "Dawı a", "Korean": "Nüsö a", "French": "Lulo",
+                  "German": "Rıssu", "Thai": "Vıču"}
+
+
+def test_a_one_letter_last_word_that_agrees_is_the_value_whichever_alternant_is_commoner():
+    """Two nationalities end in a word of one letter (``Dawı a``).  After a
+    profession of the ``hor`` class a nationality takes ``hut``, so each
+    template shows the word in two forms: ``Dawı a nu`` / ``Dawı ahut nu``,
+    ``Dawı ala.`` / ``Dawı ahutla.``.  The ``hor`` class has more
+    professions, so the ending form is the commoner in every template; the
+    bare word ``a`` is still the value's last word, the ending the class's
+    agreement and ``la`` the template's.  (The word was read from each
+    template's commonest reading only: ``a`` went to the frame and the
+    ``hut`` forms left instances uncovered.)"""
+    rows = []
+    for n, (p, (pt, end)), (c, ct) in itertools.product(
+            NAMES[:3], _PROFESSION_CLASS.items(), _NATIONALITIES.items()):
+        fill = {"first_name": n, "profession": p, "nationality": c}
+        rows += [_row("is", "%s is %s. %s is %s." % (n, p, n, c), fill,
+                      "%s'do %sla. %s'do %s%sla." % (n, pt, n, ct, end)),
+                 _row("and", "%s is %s and %s." % (n, c, p), fill,
+                      "%s'do %s%s nu %sla." % (n, ct, end, pt)),
+                 _row("or", "%s is %s or %s." % (n, p, c), fill,
+                      "%s'do %s nu %s%sla." % (n, pt, ct, end))]
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts)
+    for tid, frame in (("is", "{first_name}'do {profession}la. {first_name}'do {nationality}la."),
+                       ("and", "{first_name}'do {nationality} nu {profession}la."),
+                       ("or", "{first_name}'do {profession} nu {nationality}la.")):
+        got = sorted((t["template"], tuple(sorted(t["lexicons"]["nationality"])))
+                     for t in by_group(doc)[tid])
+        assert got == sorted((frame, tuple(sorted(ct + end for ct in _NATIONALITIES.values())))
+                             for end in ("", "hut")), tid
+
+
 def test_a_word_seen_once_is_no_claim_for_a_value_that_has_its_own_word_elsewhere():
     """Two sentences with one frame (``{first_name} ba {very} {s} so.`` and the
     same with ``{somewhat}``); both adverbs take the ending the state's class

@@ -180,7 +180,8 @@ def inner_word(per_group, side: int, share: float = 0.75) -> str | None:
     return min(inner, key=lambda t: (len(t), t)) if inner else None
 
 
-def stem_before_affixes(per_group: dict, side: int, is_affix) -> str | None:
+def stem_before_affixes(per_group: dict, side: int, is_affix,
+                        share: float = 0.75) -> str | None:
     """The word a value shows at one place when every group glues its own
     affix on the word's far side (``tıjo`` / ``tıšu`` / ``tıjö``: ``tı`` + the
     template's ``jo`` / ``šu`` / ``jö``), so that no group's reading is the
@@ -188,23 +189,41 @@ def stem_before_affixes(per_group: dict, side: int, is_affix) -> str | None:
     readings; ``is_affix(group, tail)``: does the group's template glue
     ``tail`` on other values of the slot too?  The word is the readings'
     longest common part on the inner side (whole grapheme clusters), and
-    only where each group's remainder is such an affix; else None."""
-    tops = {g: c.most_common(1)[0][0] for g, c in per_group.items() if c}
-    if len(set(tops.values())) < 2:
+    only where each group's remainder is such an affix (or nothing); else
+    None.  A group whose readings alternate (at least ``1 - share`` of them
+    each: an agreement ending another slot's draw chooses, ``a`` / ``ahut``,
+    ``ala`` / ``ahutla``) offers each of its fair readings, and one of them
+    leaving nothing or the template's affix is enough: the ending is the
+    group's own alternation, kept by the forms, whichever alternant its
+    sample happens to show more often."""
+    fair = {g: _fair_readings(c, share) for g, c in per_group.items() if c}
+    readings = sorted(set().union(*fair.values())) if fair else []
+    if len(readings) < 2:
         return None
-    views = {g: _clusters(t) if side > 0 else _clusters(t)[::-1] for g, t in tops.items()}
+    views = [_clusters(t) if side > 0 else _clusters(t)[::-1] for t in readings]
     common = 0
-    first = next(iter(views.values()))
-    while all(len(v) > common and v[common] == first[common] for v in views.values()):
+    first = views[0]
+    while all(len(v) > common and v[common] == first[common] for v in views):
         common += 1
     if not common:
         return None
-    for g, v in views.items():
-        rest = v[common:] if side > 0 else v[common:][::-1]
-        if rest and not is_affix(g, "".join(rest)):
+    word = "".join(first[:common] if side > 0 else first[:common][::-1])
+    for g, texts in fair.items():
+        rests = [t[len(word):] if side > 0 else t[:len(t) - len(word)] for t in texts]
+        if not any(not rest or is_affix(g, rest) for rest in rests):
             return None
-    word = first[:common]
-    return "".join(word) if side > 0 else "".join(word[::-1])
+    return word
+
+
+def _fair_readings(readings: Counter, share: float) -> list:
+    """A group's readings at one place: its most common one, or, where the
+    group alternates (the most common falls short of ``share``), each that
+    is a fair part (``1 - share``) of them."""
+    top, k = readings.most_common(1)[0]
+    total = sum(readings.values())
+    if k >= share * total:
+        return [top]
+    return sorted(t for t, j in readings.items() if j >= (1 - share) * total)
 
 
 def _clusters(text: str) -> list:
