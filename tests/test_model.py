@@ -268,6 +268,23 @@ def test_a_space_between_sentences_does_not_make_a_script_spaced():
     assert written_spaced(["Mary tới dự án.", "Chen về nhà."])
 
 
+def test_the_marks_of_an_abugida_count_as_its_writing():
+    """Khmer writes a vowel sign or a stacked consonant on most letters; they
+    are marks, not letters.  Counting letters alone, two Latin names in a
+    two-sentence Khmer template (``Robert…។ Robert…។``) outweighed the
+    Khmer, the group read as spaced, and a value with a doubled vowel sign
+    (``ថែហុឈុុះ`` for ``ថែហុឈុះ``) was a word of its own there instead of a
+    corrupted copy.  Marks of a spaced script change nothing (Devanagari,
+    Vietnamese written decomposed)."""
+    from tea_solver.keys.model.units import written_spaced
+    khmer = ["Robertងីំណ្ឈុឈីំ។ Robertងីំថែហុឈុះ។", "Fatimaងីំណ្ផិំពូំ។ Fatimaងីំឍួណើះ។"]
+    assert sum(unicodedata.category(ch) == "Lo" and ord(ch) < 0x1800 for ch in khmer[0]) < \
+        sum(ch.isascii() and ch.isalpha() for ch in khmer[0])
+    assert not written_spaced(khmer)
+    assert written_spaced(["राम एक अच्छा लड़का है।", "सीता बहुत होशियार है।"])
+    assert written_spaced([unicodedata.normalize("NFD", t) for t in ("Mary tới dự án.", "Chen về nhà.")])
+
+
 def test_units_are_words_with_spaces_and_graphemes_without():
     t = cut("Johnga yoi desu.")
     assert t.units == ("Johnga", "yoi", "desu", ".")

@@ -331,7 +331,11 @@ def written_spaced(texts: Iterable[str]) -> bool:
     for t in texts:
         seen.update(t)
     for ch, k in seen.items():
-        if ch.isalpha():
+        # a letter or a mark: the vowel signs and stacked consonants of an
+        # abugida are marks, half its writing (``ថែហុឈុះ``: three letters,
+        # four marks), and counting its letters alone let a sentence with two
+        # Latin names in it read as spaced
+        if unicodedata.category(ch)[0] in "LM":
             letters += k
             unspaced += k * (char_class(ch) == CHAR)
     return 2 * sum(" " in t for t in texts) >= len(texts) > 0 and 2 * unspaced < letters
