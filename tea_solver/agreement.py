@@ -257,7 +257,7 @@ def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], mult
             continue
         (src_value,) = srcs
         for src in sorted(multi, key=repr):
-            form = _selected_form(evidence.get((slot_a, src_value, slot_b, src)), forms[src])
+            form = selected_form(evidence.get((slot_a, src_value, slot_b, src)), forms[src])
             if form is not None:
                 out.setdefault(value, {})[src] = form
     return out
@@ -269,7 +269,7 @@ def _evidence_slots(keys: Mapping[int, Key], a: Slot, b: Slot) -> tuple:
     return (ka.name, ka.index), (kb.name, kb.index)
 
 
-def _selected_form(seen: Counter | None, forms) -> str | None:
+def selected_form(seen: Counter | None, forms) -> str | None:
     """The form an A value selects of a B value, from the file's counts of
     its forms beside it (``seen``): the one that holds ``CONSISTENT`` of the
     observations among ``forms`` (the B value's forms in this group), or None."""
@@ -293,7 +293,7 @@ def _shared_classes(evidence: Mapping, keys: Mapping[int, Key], a: Slot, b: Slot
     for (sa, va, sb, vb), seen in evidence.items():
         if sa != slot_a or sb != slot_b or vb not in multi:
             continue
-        form = _selected_form(seen, forms[vb])
+        form = selected_form(seen, forms[vb])
         if form is not None:
             selects[vb][va] = form
     return any(len(set(by_a.values())) >= 2 and len(by_a) > len(set(by_a.values()))

@@ -40,6 +40,7 @@ from collections import Counter
 from itertools import islice, permutations, product
 from typing import Sequence
 
+from tea_solver.agreement import selected_form
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.keys.model.units import (edit_spans, edit_views, glued_run,
                                          one_edit_in_a_view, slot_mark, written_spaced)
@@ -117,7 +118,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                    cap: int | None, kept_shapes: Sequence, item_fills: list,
                    by_id: dict | None = None, occurrences: Sequence | None = None,
                    forms: dict | None = None, glue: dict | None = None,
-                   learned: dict | None = None) -> int:
+                   learned: dict | None = None, agreement: dict | None = None) -> int:
     """Add ``(item, fills)`` to ``item_fills[n]`` for every outlier item whose
     values kept template ``n`` should list (module docstring); the number of
     items that gave values.  ``by_id`` (the group's keys by id),
@@ -125,7 +126,10 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     that text) and ``forms`` (the model's forms per lexical value) let a
     corruption inside a value give the value's form; ``glue`` (what the file
     glues to each value, :func:`tea_solver.keys.model.value_glue`) says which
-    of several variants the value's instance was.  ``learned``, when given,
+    of several variants the value's instance was; ``agreement`` (which form
+    each value of a slot takes beside each value of another, over the file:
+    :func:`tea_solver.agreement.agreement_evidence`) which of a value's
+    agreement forms the instance had.  ``learned``, when given,
     receives ``{key id: {text: {source values}}}`` for the values given back:
     the source value its slot holds in the outlier's instance, where the
     instance holds one (a value seen only in a corrupted instance is no
@@ -165,7 +169,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                 # the reading is a form the template does not write
                 options += _unambiguous(_value_corrupted(segs, occurrences[i], kept_shapes,
                                                          by_id, forms, spaced, moved=True),
-                                        attested)
+                                        attested, occurrences[i], by_id, agreement)
             if not options:
                 continue
             n, fills = _best_attested(options, attested, lengths, spaced, glued)
@@ -195,13 +199,22 @@ def _learn_sources(learned: dict, fills: dict, occurrences: Sequence, by_id: dic
             learned.setdefault(kid, {}).setdefault(text, set()).add(mine[0].draw.value)
 
 
-def _unambiguous(options: Sequence[tuple], attested: Sequence[set]) -> list:
+def _unambiguous(options: Sequence[tuple], attested: Sequence[set],
+                 occurrences: Sequence | None = None, by_id: dict | None = None,
+                 agreement: dict | None = None) -> list:
     """Of the fillings of each template that are one corruption from the
     text, the one whose values the template's instances all show, where
     several differ (a value with an agreement form and a bare one: where a
     corruption inside the word made both one token from the text, which of
     them the instance had is not to be guessed — a wrong guess pairs the
-    form with a value of the other class); none where that is not one."""
+    form with a value of the other class); none where that is not one.
+
+    Where the file says which form the instance's other values select
+    (:func:`_selected_by_partners`: *waitress* beside *Brazilian* reads
+    ``brasileña`` in other sentences), that form is the one: the corruption
+    took the value's whole word (``Ahmed es una camarera y es``), and the
+    template's own instances may show only the other class's form of it
+    (``brasileño``, beside *nurse*)."""
     per: dict = {}
     for n, fills in options:
         per.setdefault(n, [])
@@ -209,12 +222,73 @@ def _unambiguous(options: Sequence[tuple], attested: Sequence[set]) -> list:
             per[n].append(fills)
     out = []
     for n, fillings in per.items():
+        if len(fillings) > 1 and agreement and occurrences and by_id:
+            chosen = _selected_by_partners(fillings, occurrences, by_id, agreement)
+            if len(chosen) == 1:
+                out.append((n, chosen[0]))
+                continue
         if len(fillings) > 1:
             fillings = [f for f in fillings
                         if all((kid, v) in attested[n] for (kid, _c), v in f.items())]
         if len(fillings) == 1:
             out.append((n, fillings[0]))
     return out
+
+
+def _selected_by_partners(fillings: list, occurrences: Sequence, by_id: dict,
+                          agreement: dict) -> list:
+    """The fillings whose texts, where the fillings differ, are the forms
+    the instance's values of other lexicons select over the file (each
+    holding :data:`~tea_solver.agreement.CONSISTENT` of the value's
+    observations beside it), asking the lexicon that selects the forms of
+    this one most consistently over the file (:func:`_consistency`: a
+    profession decides a nationality's gender; a first name, met beside
+    either, only seems to where the file drew it a few times).  A place
+    whose lexicon the instance draws more than once (which draw is which the
+    text no longer says), or that no partner decides, keeps every filling."""
+    kept = list(fillings)
+    for place in sorted({p for f in fillings for p in f}, key=repr):
+        texts = {f[place] for f in kept if place in f}
+        if len(texts) < 2:
+            continue
+        key = by_id.get(place[0])
+        if key is None:
+            continue
+        slot = (key.name, key.index)
+        draws = {o.draw.value for o in occurrences if o.slot == slot}
+        if len(draws) != 1:
+            continue
+        (value,) = draws
+        partners = [o for o in occurrences if o.slot[0] != slot[0]]
+        ranked = sorted(((_consistency(agreement, o.slot, slot), o) for o in partners),
+                        key=lambda x: -x[0])
+        for score, o in ranked:
+            if score <= 0.5:
+                break
+            form = selected_form(agreement.get((o.slot, o.draw.value, slot, value)), texts)
+            if form is not None:
+                kept = [f for f in kept if f.get(place) == form]
+                break
+    return kept
+
+
+def _consistency(agreement: dict, slot_a: tuple, slot_b: tuple) -> float:
+    """How consistently the values of lexicon A select the forms of B's
+    values over the file: of the (A value, B value) pairs seen twice or more
+    where the B value shows several forms, the share where one form holds
+    (:func:`~tea_solver.agreement.selected_form`).  0 where no pair says."""
+    forms_of: dict = {}
+    for (sa, _va, sb, vb), seen in agreement.items():
+        if sb == slot_b:
+            forms_of.setdefault(vb, set()).update(seen)
+    pairs = consistent = 0
+    for (sa, _va, sb, vb), seen in agreement.items():
+        if sa != slot_a or sb != slot_b or len(forms_of.get(vb, ())) < 2 \
+                or sum(seen.values()) < 2:
+            continue
+        pairs += 1
+        consistent += selected_form(seen, forms_of[vb]) is not None
+    return consistent / pairs if pairs else 0.0
 
 
 def _frame_edited(segs, index: KeyIndex, cap: int | None, kept: Sequence,

@@ -579,12 +579,9 @@ def test_agreement_forms_reach_the_lexicons():
             assert not {"yoy", "inuu"} & set(_flat(lexicon)), t["template"]
 
 
-def test_a_form_seen_only_in_an_outlier_goes_to_its_agreement_variant():
-    """In one group the feminine of *Nigerian* is written once, in an
-    instance whose frame is corrupted (the file knows the form from another
-    group): the outlier gives it back, and agreement reads it as a form of
-    *Nigerian* that *actress* selects -- in the feminine template only, the
-    masculine form not there."""
+def _jobs_without_one_feminine(broken_target: str) -> list:
+    """Two job templates; *Nigerian* beside *actress* in ``job2`` only, and
+    one instance of it in ``job`` with ``broken_target`` (a corruption)."""
     rows = [is_adj(a, b) for a in NAMES for b in ADJ_T]
     _corrupt_frame(rows, 0.2, seed=0)      # enough for the larger file to be noisy
     for tid, frame in (("job", "%s est %s et %s."), ("job2", "%s travaille comme %s %s.")):
@@ -602,7 +599,14 @@ def test_a_form_seen_only_in_an_outlier_goes_to_its_agreement_variant():
     rows.append({"template_id": "job", "source": "Mary is a Nigerian actress.",
                  "fill": {"first_name": "Mary", "nationality": "Nigerian",
                           "profession": "actress"},
-                 "target": "Mary est actrice nigérian nigériane."})   # "et" replaced
+                 "target": broken_target})
+    return rows
+
+
+def _check_feminine_only_beside_actress(rows) -> None:
+    """``job`` extracted from :func:`_jobs_without_one_feminine` rows: its
+    last instance left out, one template per gender, the feminine forms
+    beside *actress* and the masculine beside *actor*."""
     insts = _records(rows)
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     assert _outliers(doc, "job")["uncovered"] == [insts[-1].id]
@@ -612,6 +616,28 @@ def test_a_form_seen_only_in_an_outlier_goes_to_its_agreement_variant():
         by_prof.update({p: set(t["lexicons"]["nationality"]) for p in t["lexicons"]["profession"]})
     assert by_prof["actrice"] == {fem for _m, fem in NAT.values()}
     assert by_prof["acteur"] == {masc for masc, _f in NAT.values()}
+
+
+def test_a_form_seen_only_in_an_outlier_goes_to_its_agreement_variant():
+    """In one group the feminine of *Nigerian* is written once, in an
+    instance whose frame is corrupted (the file knows the form from another
+    group): the outlier gives it back, and agreement reads it as a form of
+    *Nigerian* that *actress* selects -- in the feminine template only, the
+    masculine form not there."""
+    _check_feminine_only_beside_actress(
+        _jobs_without_one_feminine("Mary est actrice nigérian nigériane."))  # "et" replaced
+
+
+def test_a_dropped_agreement_form_is_given_back_in_the_form_its_partner_selects():
+    """The corruption dropped the nationality's whole word (``Mary est
+    actrice et``, for ``… et nigériane.``), so the text no longer says which
+    of *Nigerian*'s two forms the instance had, and the template's other
+    instances show only the masculine (every other profession).  The file
+    says it: *actress* selects ``nigériane`` in the other template, and
+    *actress* selects every nationality's form (a first name, met beside
+    both, selects none).  The outlier gives back the feminine, to the
+    feminine template; the masculine form stays out of it."""
+    _check_feminine_only_beside_actress(_jobs_without_one_feminine("Mary est actrice et"))
 
 
 def _flat(lexicon):
