@@ -2011,6 +2011,25 @@ def test_a_one_letter_last_word_that_agrees_is_the_value_whichever_alternant_is_
                              for end in ("", "hut")), tid
 
 
+def test_a_stem_takes_each_alternant_of_an_agreement_ending_but_no_stray_reading():
+    """:func:`stem_before_affixes` where a template's readings alternate: the
+    bare alternant counts, though the one with the ending is commoner
+    (``ahut`` 14 / ``a`` 12: the stem is ``a``, ``la`` the other template's
+    affix); a reading that shares nothing with the group's common one (two
+    ``vo`` beside four ``wi``: corrupted copies) is no alternant and does
+    not cut the stem short of ``wi``."""
+    from collections import Counter
+    from tea_solver.keys.model.units import stem_before_affixes
+    affix = lambda _g, tail: tail in ("la", "lül", "lul")  # noqa: E731
+    assert stem_before_affixes({0: Counter({"ala": 26, "ahutla": 7}),
+                                1: Counter({"ahut": 14, "a": 12})}, 1, affix) == "a"
+    assert stem_before_affixes({0: Counter({"wilül": 6}), 1: Counter({"wilul": 11}),
+                                2: Counter({"wi": 4, "vo": 2})}, 1, affix) == "wi"
+    # the same on the other side of the value
+    assert stem_before_affixes({0: Counter({"laa": 26}), 1: Counter({"huta": 14, "a": 12})},
+                               -1, lambda _g, tail: tail == "la") == "a"
+
+
 def test_a_word_seen_once_is_no_claim_for_a_value_that_has_its_own_word_elsewhere():
     """Two sentences with one frame (``{first_name} ba {very} {s} so.`` and the
     same with ``{somewhat}``); both adverbs take the ending the state's class

@@ -190,17 +190,34 @@ def stem_before_affixes(per_group: dict, side: int, is_affix,
     ``tail`` on other values of the slot too?  The word is the readings'
     longest common part on the inner side (whole grapheme clusters), and
     only where each group's remainder is such an affix (or nothing); else
-    None.  A group whose readings alternate (at least ``1 - share`` of them
-    each: an agreement ending another slot's draw chooses, ``a`` / ``ahut``,
-    ``ala`` / ``ahutla``) offers each of its fair readings, and one of them
-    leaving nothing or the template's affix is enough: the ending is the
-    group's own alternation, kept by the forms, whichever alternant its
-    sample happens to show more often."""
-    fair = {g: _fair_readings(c, share) for g, c in per_group.items() if c}
-    readings = sorted(set().union(*fair.values())) if fair else []
-    if len(readings) < 2:
+    None.
+
+    A group whose readings alternate (at least ``1 - share`` of them each:
+    an agreement ending another slot's draw chooses, ``a`` / ``ahut``,
+    ``ala`` / ``ahutla``) offers each alternant that shares its start with
+    the group's most common reading, and one of them leaving nothing or the
+    template's affix is enough: the ending is the group's own alternation,
+    kept by the forms, whichever alternant its sample happens to show more
+    often.  (A reading that shares nothing with the common one is no
+    alternant of it: a corrupted copy, ``vo`` beside four ``wi``.)  Where
+    the alternants give no word, each group's most common reading alone."""
+    alternants = {g: _alternants(c, side, share) for g, c in per_group.items() if c}
+    tops = {g: [c.most_common(1)[0][0]] for g, c in per_group.items() if c}
+    for readings in (alternants, tops):
+        word = _common_stem(readings, side, is_affix)
+        if word is not None:
+            return word
+    return None
+
+
+def _common_stem(readings: dict, side: int, is_affix) -> str | None:
+    """The longest common inner part (grapheme clusters) of every group's
+    readings (group → list), where at least two readings differ and each
+    group has one whose remainder is nothing or the template's affix."""
+    union = sorted(set().union(*readings.values())) if readings else []
+    if len(union) < 2:
         return None
-    views = [_clusters(t) if side > 0 else _clusters(t)[::-1] for t in readings]
+    views = [_clusters(t) if side > 0 else _clusters(t)[::-1] for t in union]
     common = 0
     first = views[0]
     while all(len(v) > common and v[common] == first[common] for v in views):
@@ -208,22 +225,26 @@ def stem_before_affixes(per_group: dict, side: int, is_affix,
     if not common:
         return None
     word = "".join(first[:common] if side > 0 else first[:common][::-1])
-    for g, texts in fair.items():
+    for g, texts in readings.items():
         rests = [t[len(word):] if side > 0 else t[:len(t) - len(word)] for t in texts]
         if not any(not rest or is_affix(g, rest) for rest in rests):
             return None
     return word
 
 
-def _fair_readings(readings: Counter, share: float) -> list:
-    """A group's readings at one place: its most common one, or, where the
-    group alternates (the most common falls short of ``share``), each that
-    is a fair part (``1 - share``) of them."""
+def _alternants(readings: Counter, side: int, share: float) -> list:
+    """A group's readings at one place: its most common one, and, where the
+    group alternates (the most common falls short of ``share``), each other
+    that is a fair part (``1 - share``) of them and begins (on the inner
+    side) with the same grapheme cluster."""
     top, k = readings.most_common(1)[0]
     total = sum(readings.values())
     if k >= share * total:
         return [top]
-    return sorted(t for t, j in readings.items() if j >= (1 - share) * total)
+    head = _clusters(top)[0 if side > 0 else -1]
+    return sorted(t for t, j in readings.items()
+                  if j >= (1 - share) * total
+                  and (_clusters(t)[0] if side > 0 else _clusters(t)[-1]) == head)
 
 
 def _clusters(text: str) -> list:
