@@ -26,10 +26,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_extract import check_regeneration
-from test_model import MORE_NAMES, OPTS, _records, _row, by_group
+from test_model import _HI_COMPARATIVES, MORE_NAMES, OPTS, _records, _row, by_group
 from test_model import extract_exact as _extract_exact
 from tea_solver.extract import ExtractOptions, extract, group_instances
 from tea_solver.keys.model import fit_file, observe
+from tea_solver.keys.model.edges import IDENTITY
 from tea_solver.keys.model.frame import frame_units
 from tea_solver.keys.model.params import ModelParams
 from tea_solver.template import generates, parse_template
@@ -1229,6 +1230,72 @@ def test_a_corrupted_copy_does_not_vote_on_a_values_word():
     assert {(g, i) for g, i in observe(groups).evidence.odd if g == most} == {(most, 0)}
 
 
+_JA_ADJS = {"nicer": "親切", "wiser": "賢明", "calmer": "冷静", "richer": "裕福",
+            "cleaner": "清潔", "greater": "偉大", "stronger": "強い", "smarter": "利口",
+            "weaker": "虚弱", "taller": "長身", "stranger": "変", "shorter": "小柄"}
+
+
+def test_a_corrupted_copy_abstains_rather_than_voting_for_a_unit():
+    """The comparative writes ``より`` (*than*) before every adjective, and
+    *nicer* ⊃ *nice* licenses a marker there, so whether ``り`` is the
+    value's is voted by the groups.  *nicer* is drawn once more, in the
+    question, where a swap wrote ``どちらのが方親切``: ``方`` beside the
+    value, one character from ``り``, a pair seen nowhere else -- a corrupted
+    copy.  Counted as agreeing, it made ``り`` a unit *nicer* shows "in every
+    group" (where the other adjectives show ``が``), and the comparative
+    wrote ``よ{adj[0]}`` with *nicer* read ``り親切``.  A corrupted copy
+    abstains: one template, every adjective bare."""
+    rows = []
+    for j, (en, ja) in enumerate(_JA_ADJS.items()):
+        for a in NAMES[:6]:
+            b = NAMES[6 + (NAMES.index(a) + j) % 4]
+            rows.append(_row("than", "%s is %s than %s." % (a, en, b),
+                             {"first_name": a, "adj": [en, en[:-2]], "first_name1": b},
+                             "%sは%sより%sです。" % (a, b, ja)))
+        # half the adjectives are drawn in a third template (not *nicer*)
+        for a in (NAMES[:2] if j % 2 else []):
+            rows.append(_row("maybe", "Maybe %s is %s." % (a, en),
+                             {"first_name": a, "adj": [en, en[:-2]]}, "%sは%sかもしれない。" % (a, ja)))
+        rows.append(_row("who", "Who is %s?" % en, {"adj": [en, en[:-2]]},
+                         ("どちらのが方%sですか。" if en == "nicer" else "どちらの方が%sですか。") % ja))
+    groups = _extract_exact(rows)
+    assert [(t["template"], sorted(e[0] for e in t["lexicons"]["adj"])) for t in groups["than"]] == \
+        [("{first_name}は{first_name1}より{adj[0]}です。", sorted(_JA_ADJS.values()))]
+
+
+def test_a_value_whose_words_a_corruption_swapped_does_not_vote_on_its_edge():
+    """*older* is ``आयु में अधिक बड़ा`` in the comparative (every pair of
+    names); in the question, drawn once, a swap wrote ``आयु में बड़ा अधिक``,
+    and so did another in *smarter*'s question, so the two frames there are
+    alike and neither is set aside as a corrupted frame.  Its last word
+    there is ``अधिक``, which the comparative's ``बड़ा`` is not: the one
+    question voted against ``बड़ा``, and *older* became ``आयु में अधिक`` with
+    ``बड़ा`` in a template of its own (``{adj[0]} बड़ा है।``).  No template
+    writes a value's words in another order: the swapped copy votes on
+    nothing."""
+    comparatives = dict(_HI_COMPARATIVES)
+    comparatives[("younger", "young")] = "आयु में अधिक छोटा"
+    comparatives[("smarter", "smart")] = "अधिक बुद्धिमान"
+    swapped = {"older": "आयु में बड़ा अधिक", "smarter": "बुद्धिमान अधिक"}
+    rows = []
+    for a, b in itertools.permutations(NAMES[:7], 2):
+        for (c, p), t in comparatives.items():
+            rows.append(_row("than", "%s is %s than %s." % (a, c, b),
+                             {"first_name": a, "adj": [c, p], "first_name1": b},
+                             "%s, %s से %s है।" % (a, b, t)))
+    for (c, p), t in comparatives.items():
+        rows.append(_row("who", "Who is %s?" % c, {"adj": [c, p]}, "कौन %s है?" % swapped.get(c, t)))
+    for a, b in itertools.permutations(NAMES[:7], 2):
+        for k, (en, hi) in enumerate((("at home", "घर पर"), ("here", "यहाँ"), ("there", "वहाँ"),
+                                      ("fine", "ठीक"), ("busy", "व्यस्त"), ("happy", "खुश"))):
+            rows.append(_row("at%d" % k, "%s is %s with %s." % (a, en, b),
+                             {"first_name": a, "first_name1": b},
+                             "%s %s के साथ %s है।" % (a, b, hi)))
+    groups = _extract_exact(rows)
+    assert [(t["template"], sorted(e[0] for e in t["lexicons"]["adj"])) for t in groups["than"]] == \
+        [("{first_name}, {first_name1} से {adj[0]} है।", sorted(comparatives.values()))]
+
+
 def test_a_corrupted_copy_with_another_class_form_does_not_stop_the_class_split():
     """The adjective agrees with the animal's class (``ooki inu``, ``ooka
     tori``, ``ooku kuma``): one template per class.  In a noisy file a
@@ -1551,11 +1618,13 @@ def test_a_form_every_value_takes_in_one_template_is_no_corrupted_copy():
             rows.append({"template_id": tid, "source": src % v, "fill": {"s": v},
                          "target": tgt % written})
     insts = _records(rows)
-    # the questions vote against ``だ`` (two half voices against three)
+    # the questions vote against ``だ`` (half voices against three whole ones:
+    # 0.75 where both vote; a reading one character from ``だ`` that no other
+    # value shows at its depth, ``で`` after ``熱心``'s core ``熱``, abstains)
     ob = observe(group_instances(insts))
     for v in adjs:
         at = [k for k in ob.features if k[:2] == (("s", None, v), 1) and ob.words.get(k) == "だ"]
-        assert at and all(ob.features[k]["identity"] == pytest.approx(0.75) for k in at)
+        assert at and all(0.75 - 1e-9 <= ob.features[k]["identity"] < IDENTITY for k in at)
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     check_regeneration(doc, insts)
     values = {v for t in doc["templates"] for v in t["lexicons"].get("s", [])}

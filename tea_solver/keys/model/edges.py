@@ -389,6 +389,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     in_group: dict = defaultdict(lambda: [0.0, 0.0])    # (pool, group) -> [agree, pairs]
     words: dict = {}
     odd = ev.odd or {}
+    scrambled = _scrambled_copies(obs)
     for key, cs_all in by_key.items():
         v, side, depth = key
         m = modal[key]
@@ -398,6 +399,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             o = obs[c.obs]
             per_group[o.group][c.text] += 1
             if (o.field, c.unit) not in odd.get((o.group, o.inst), ()) and \
+                    c.obs not in scrambled and \
                     not (c.text != m and not c.frame and _doubled(o, c)):
                 intact[o.group][c.text] += 1
         # the word itself: the shortest of the groups' readings that the others
@@ -469,8 +471,15 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                            for c in candidates(n, obs[n]))
 
         def agrees(r, g) -> bool:
-            return same_word(r, m, side, stem=stem is not None) or \
-                (one_edit(r, m) and seen_nowhere_else(r, g))
+            return same_word(r, m, side, stem=stem is not None)
+
+        def corrupted(r, g) -> bool:
+            # (a corrupted copy is no reading of the group's: it abstains.
+            # Counted as agreeing, the one copy in a question -- ``方`` that a
+            # swap put before *nicer* -- made the comparative template's
+            # ``り`` the value's own, "shown in every group" where the other
+            # values show ``が``)
+            return not agrees(r, g) and one_edit(r, m) and seen_nowhere_else(r, g)
         for g in val_groups[v]:
             # a group that shows the value once votes with half a voice: one
             # corrupted instance there must not undo what the others agree on
@@ -490,6 +499,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                     agrees(top[0][0], g) != agrees(top[1][0], g):
                 continue
             shown = top[0][0] if top else None
+            if shown is not None and corrupted(shown, g):
+                continue
             a = w * (shown is not None and agrees(shown, g))
             own[key][g] = (a, w)
             for pl in pools:
@@ -696,6 +707,55 @@ def _doubled(o: Obs, c: Candidate) -> bool:
     else:
         return False
     return inner.text == c.text
+
+
+def _stretch(o: Obs) -> tuple:
+    """The units an observation's value may span: its core, and on each side
+    the edge units out to the last varying one that no two frame units in a
+    row separate from it (the frame's ``अधिक`` between ``आयु में`` and
+    ``बड़ा`` of *older*)."""
+    out = [e.text for e in o.units]
+    for side, edges in ((-1, o.left), (1, o.right)):
+        take, run = 0, 0
+        for j, e in enumerate(edges):
+            run = run + 1 if e.frame else 0
+            if run >= 2:
+                break
+            if not e.frame:
+                take = j + 1
+        part = [e.text for e in edges[:take]]
+        out = part[::-1] + out if side < 0 else out + part
+    return tuple(out)
+
+
+def _scrambled_copies(obs: Sequence[Obs]) -> set:
+    """The observations that show their value's usual stretch of units
+    (:func:`_stretch`, read twice or more) with two neighbours swapped or
+    one unit written twice (:func:`.units.one_edit`), their own stretch
+    read nowhere else in the file.  No template writes a value's words in
+    another order or one of them twice; a corruption does, and so puts
+    another unit at the value's edge: their readings vote on nothing (one
+    swap, ``आयु में बड़ा अधिक`` for *older*'s ``आयु में अधिक बड़ा``, the
+    value's only instance in a question, cut ``बड़ा`` off the value in the
+    comparative's fifteen instances)."""
+    stretches = [_stretch(o) for o in obs]
+    seen: dict = defaultdict(Counter)
+    for o, st in zip(obs, stretches):
+        seen[o.lexval][st] += 1
+    out = set()
+    for n, (o, st) in enumerate(zip(obs, stretches)):
+        usual, k = seen[o.lexval].most_common(1)[0]
+        if k < 2 or len(usual) < 2 or st == usual or seen[o.lexval][st] != 1:
+            continue
+        left = [e.text for e in o.left[:len(usual)]][::-1]
+        window = left + [e.text for e in o.units] + [e.text for e in o.right[:len(usual)]]
+        first, last = len(left), len(left) + len(o.units)   # the core's units in it
+        for size in (len(usual), len(usual) + 1):
+            for i in range(max(0, first - size + 1), min(last, len(window) - size + 1)):
+                sub = tuple(window[i:i + size])
+                if sub != usual and one_edit(sub, usual) and set(sub) == set(usual):
+                    out.add(n)
+    return out
 
 
 def _follows_value(own: dict, pool, in_group: dict) -> bool:
