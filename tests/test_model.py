@@ -1820,6 +1820,119 @@ def test_a_value_tied_between_two_places_with_the_same_frame_takes_its_slots_pla
          sorted(vehicles.values()))]
 
 
+def test_two_values_that_claim_nothing_take_the_regions_their_words_come_with():
+    """*a tractor* is ``zen``, the last word of three other vehicles, and
+    *a duck* ``ö``, the last word of three other animals; the template glues
+    ``mi`` on both.  Where one instance draws both, neither claims a word
+    (``zenmi`` comes with the other vehicles too, ``ömi`` with the other
+    animals), and the two regions nobody claims were paired with them in
+    slot order, *animal* first: ``č'{animal} zi č'{vehicle}`` with the duck
+    read ``zenmi``, a template of its own.  They pair where their words
+    co-vary with them most."""
+    vehicles = {"a tractor": "zen", "a bus": "bova-li zen", "a van": "gičü zen",
+                "a taxi": "wizis zen", "a car": "tüsvüwe", "a truck": "bočı", "a bike": "gunıtfa"}
+    animals = {"a duck": "ö", "a dog": "dö ö", "a cat": "neltin ö", "a cow": "wunwafu ö",
+               "a pig": "ivü", "a hen": "lawa", "a fox": "ıčım"}
+    rows = []
+    for a in NAMES[:6]:
+        for (v, vt), (n, nt) in itertools.product(vehicles.items(), animals.items()):
+            rows.append(_row("has", "%s has %s and %s." % (a, v, n),
+                             {"first_name": a, "vehicle": v, "animal": n},
+                             "%s'ču č'%smi zi č'%smi lak." % (a, vt, nt)))
+        for n, nt in animals.items():
+            rows.append(_row("sees", "%s sees %s." % (a, n), {"first_name": a, "animal": n},
+                             "%s %s ruk." % (a, nt)))
+        for v, vt in vehicles.items():
+            rows.append(_row("drives", "%s drives %s." % (a, v), {"first_name": a, "vehicle": v},
+                             "%s %s sak." % (a, vt)))
+    groups = extract_exact(rows)
+    assert [(t["template"], sorted(t["lexicons"]["vehicle"]), sorted(t["lexicons"]["animal"]))
+            for t in groups["has"]] == [
+        ("{first_name}'ču č'{vehicle}mi zi č'{animal}mi lak.", sorted(vehicles.values()),
+         sorted(animals.values()))]
+
+
+#: Thai-like states: (form, the preposition after it, the ending its class
+#: gives the intensifier before it)
+_TH_CLASSED_STATES = {"upbeat": ("โจั", "ณิ", "ไงื๋"), "calm": ("ชั้ญึโจั", "ณิ", "ไงื๋"),
+                      "keen": ("ษา่เฐิทึ๊", "ณิ", "ไงื๋"), "jolly": ("จาฐัณา๋", "ณิ", "ใศี"),
+                      "glad": ("ฮี๋โชื๋ษา", "ณิ", "ใศี"), "angry": ("ยัเฮุจั", "ณิ", ""),
+                      "sad": ("ชาษู", "แฎา๊", ""), "tired": ("ถาจั๊โจั", "แฎา๊", ""),
+                      "bored": ("ถึปี", "แฎา๊", ""), "shy": ("ชึ๊รื้", "แฎา๊", ""),
+                      "proud": ("ถัรีโจั", "แฎา๊", ""), "eager": ("ปิงาโจั", "แฎา๊", ""),
+                      "happy": ("ปืเงึโจั", "แฎา๊", ""), "sure": ("ฅา๊ศาชี", "แฎา๊", "ใศี"),
+                      "wary": ("ปัฮืไฏา", "แฎา๊", "ใศี"), "lazy": ("ถึฌัศาโจั", "แฎา๊", "ไงื๋"),
+                      "vain": ("เญีรุ๋ณิ", "แฎา๊", "ไงื๋")}
+
+
+def test_a_one_syllable_value_other_values_end_in_keeps_it_beside_an_agreement_ending():
+    """*upbeat* is ``โจั``, the last syllable of six other states; the
+    preposition after a state (``ณิ`` / ``แฎา๊``) and the ending its class
+    gives the intensifier before it (``ไงื๋`` / ``ใศี`` / none) are place
+    words.  Where an intensifier stands before it, *upbeat*'s core held
+    ending, syllable and preposition, both edges place words; the
+    preposition went first (the tighter place), and then the alignment
+    chose between the ending and the syllable, and kept the ending: a
+    template of its own with ``โจั`` in the frame in every group.  Without
+    an intensifier the core is ``โจั`` once its preposition is cut: a
+    syllable that is the value's whole core so is the value's, and it stays."""
+    very = {"really": "ไฐุณุยี", "super": "ปีแถาทิ", "very": "งึ๊ฮืณีถึ", "so": "จิ๊ฌีณีถึ"}
+    rng = random.Random(0)
+    rows = []
+    for tid in ("first", "second"):
+        for a, b in itertools.permutations(NAMES[:6], 2):
+            for s, (st, prep, end) in _TH_CLASSED_STATES.items():
+                v = rng.choice(sorted(very))
+                plain = "ชั%s%sษิ่ษิ้ฌึ" % (st, prep)
+                strong = "ชั%s%s%s%sษิ่ษิ้ฌึ" % (very[v], end, st, prep)
+                fill = {"first_name": a, "very": v, "s": s, "first_name1": b}
+                if tid == "first":
+                    rows.append(_row(tid, "%s is %s %s about it. %s is %s about it." % (a, v, s, b, s),
+                                     fill, "%s%s %s%s" % (a, strong, b, plain)))
+                else:
+                    rows.append(_row(tid, "%s is %s about it. %s is %s %s about it." % (a, s, b, v, s),
+                                     fill, "%s%s %s%s" % (a, plain, b, strong)))
+    groups = extract_exact(rows)
+    for tid in ("first", "second"):
+        for t in groups[tid]:
+            assert "โจั" not in t["template"] and "ไงื๋" not in t["template"]
+        [t] = [t for t in groups[tid] if "ชั้ญึโจั" in t["lexicons"]["s"]]
+        assert sorted(t["lexicons"]["s"]) == sorted(
+            st for st, prep, end in _TH_CLASSED_STATES.values() if (prep, end) == ("ณิ", "ไงื๋"))
+
+
+def test_a_one_letter_value_one_template_prefixes_and_another_suffixes_is_that_letter():
+    """One template glues ``rol`` before every animal, another ``nor`` after
+    it; *a cow* is ``ı`` and *a dog* ``ö``, one letter each.  No reading of
+    them is the other's stem, so the stem is what both readings hold
+    (``rolı``, ``ınor``): ``ı``, ``r`` and ``o`` alike, and the first found
+    was ``r`` -- no affix the template glues on the others came off, and
+    every animal kept ``rol`` and ``nor`` in its lexicon entries.  Of
+    several, the stem is the one whose prefix and suffix the other animals
+    carry too."""
+    animals = {"a cow": "ı", "a dog": "ö", "a cat": "čel", "a duck": "ızu", "a fish": "kopo",
+               "a bull": "pasa", "a snake": "zokak", "a hamster": "bives"}
+    vehicles = {"a car": "fe", "a bike": "sök", "a van": "vonka", "a bus": "wiči",
+                "a truck": "łeri"}
+    rows = []
+    for a in NAMES[:6]:
+        for (n, nt), (v, vt) in itertools.product(animals.items(), vehicles.items()):
+            rows.append(_row("has", "%s has %s and %s." % (a, n, v),
+                             {"first_name": a, "animal": n, "vehicle": v},
+                             "%swı ču rol%s lus rol%s." % (a, nt, vt)))
+        for n, nt in animals.items():
+            rows.append(_row("sees", "%s sees %s." % (a, n), {"first_name": a, "animal": n},
+                             "%swı ku %snor." % (a, nt)))
+        for v, vt in vehicles.items():
+            rows.append(_row("drives", "%s drives %s." % (a, v), {"first_name": a, "vehicle": v},
+                             "%swı ku %snör." % (a, vt)))
+    groups = extract_exact(rows)
+    assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["has"]] == \
+        [("{first_name}wı ču rol{animal} lus rol{vehicle}.", sorted(animals.values()))]
+    assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["sees"]] == \
+        [("{first_name}wı ku {animal}nor.", sorted(animals.values()))]
+
+
 def test_a_value_that_begins_with_the_syllable_the_frame_ends_in_keeps_it_without_spaces():
     """A Burmese-like file: one template's frame ends in ``ကေ`` before the
     state, and *vocal* reads ``ကေဒါ့``: ``…ကေကေဒါ့…``.  The question template

@@ -434,7 +434,18 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         return (o.group, o.occ.place)
 
     selected, by_place = _conditioned(obs, strings, place)
-    main = {v: _stem(v, c, selected, by_place) for v, c in counts.items()}
+    # (what the other values of a slot read, to tell a stem's affixes: a
+    # template's affix is glued on the slot's other values too)
+    slot_readings: dict = defaultdict(set)
+    for v, c in counts.items():
+        slot_readings[v[:2]].update((v, s_) for s_ in c)
+
+    def affix_support(v: tuple, pre: str, suf: str) -> int:
+        if not pre and not suf:
+            return 0
+        return len({w for w, s_ in slot_readings[v[:2]] if w != v and len(s_) > len(pre) + len(suf)
+                    and s_.startswith(pre) and s_.endswith(suf)})
+    main = {v: _stem(v, c, selected, by_place, affix_support) for v, c in counts.items()}
     # a value the target copies from the source (a name, a number, a word
     # left untranslated, or everything when the "translation" is the source)
     # reads as its source text, whatever the templates glue to it: where most
@@ -1078,7 +1089,7 @@ def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4,
     return None
 
 
-def _stem(v: tuple, readings: Counter, selected: set, by_place: set) -> str:
+def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_support=None) -> str:
     """The value's main form: its most common reading, the shortest selected
     reading that the most common one starts or ends with, or the core that
     the readings templates select share."""
@@ -1097,20 +1108,39 @@ def _stem(v: tuple, readings: Counter, selected: set, by_place: set) -> str:
     # where every value of the place carries it (:func:`settle`)
     sel = sorted(s for s in readings if (v, s) in by_place)
     if len(sel) >= 2 and best in sel:
-        core = _common_core(sel)
+        core = _common_core(sel, (lambda pre, suf: affix_support(v, pre, suf))
+                            if affix_support else None)
         if core and all(len(s) - len(core) >= _MIN_AFFIX for s in sel):
             return core
     return best
 
 
-def _common_core(texts: Sequence[str]) -> str:
-    """The longest string every text contains (first found on ties)."""
+def _common_core(texts: Sequence[str], support=None) -> str:
+    """The longest string every text contains; of several, the one whose
+    affixes -- what each text holds before and after it -- the slot's
+    other values carry most (``support(prefix, suffix)``: how many of them
+    read with both around something of their own): ``ı`` of ``rolı`` and ``ınor``, whose
+    ``rol`` and ``nor`` the templates glue on every animal, not the ``r``
+    both hold too (``olı``, ``ıno``); else the first found."""
     short = min(texts, key=lambda t: (len(t), t))
     for n in range(len(short), 0, -1):
+        found = []
         for i in range(len(short) - n + 1):
             c = short[i:i + n]
-            if c == c.strip() and all(c in t for t in texts):
-                return c
+            if c == c.strip() and c not in found and all(c in t for t in texts):
+                found.append(c)
+        if not found:
+            continue
+        if support is None or len(found) == 1:
+            return found[0]
+
+        def carried(c: str) -> int:
+            total = 0
+            for t in texts:
+                k = t.find(c)
+                total += support(t[:k], t[k + len(c):])
+            return total
+        return max(found, key=lambda c: (carried(c), -found.index(c)))
     return ""
 
 

@@ -477,11 +477,11 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
         got = shown.get((v, u))
         return sum(got) / len(got) if got else 0.0
 
-    changed = 0
-    for _g, _i, fields, p in loose:
-        units = fields[p.field].units
+    def trim(units, p) -> tuple[int, int, bool]:
+        """The core's bounds once its place words are cut, and whether no
+        cut needed the alignment to choose a side."""
         v = p.occ.lexval
-        first, last = p.first, p.last
+        first, last, sure = p.first, p.last, True
         while last > first:
             cut_first = place_word(v, -1, units[first])
             cut_last = place_word(v, 1, units[last])
@@ -497,12 +497,33 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
                     cut_first = left < right
                 else:
                     cut_first = own_share(v, units[first]) <= own_share(v, units[last])
+                    sure = False
             if cut_first:
                 first += 1
             elif cut_last:
                 last -= 1
             else:
                 break
+        return first, last, sure
+
+    # a word that the value's cores are, whole, once the place words that
+    # no choice of side cut are gone, is the value's as much as one that is
+    # whole from the start: *upbeat* is ``โจั`` with the preposition ``ณิ``
+    # after it in sixty-six cores, and the last syllable of six other states;
+    # where an intensifier's class ending ``ไงื๋`` stands before it too, both
+    # edges are place words, and the alignment, choosing, kept the ending
+    # (a template of its own for *upbeat* in every group with an
+    # intensifier).  The whole cores are counted again with those cuts, and
+    # the cores trimmed again with the count.
+    bounds = [trim(fields[p.field].units, p) for _g, _i, fields, p in loose]
+    whole = Counter((p.occ.lexval, fields[p.field].units[first])
+                    for (_g, _i, fields, p), (first, last, sure) in zip(loose, bounds)
+                    if sure and first == last)
+    if any(alone[key] < 2 <= alone[key] + k for key, k in whole.items()):
+        alone.update(whole)
+        bounds = [trim(fields[p.field].units, p) for _g, _i, fields, p in loose]
+    changed = 0
+    for (_g, _i, _fields, p), (first, last, _sure) in zip(loose, bounds):
         if (first, last) != (p.first, p.last):
             p.first, p.last = first, last
             changed += 1
@@ -828,7 +849,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         homeless.extend(os[len(chosen):])
     free = [r for r in range(len(regions)) if r not in members]
     if homeless and len(homeless) == len(free):
-        for o, r in zip(sorted(homeless, key=lambda o: (o.draw.name, o.nth)), free):
+        for o, r in _fit_homeless(homeless, free, regions, fields, frame, stats, where):
             members[r].append(o)
         homeless = []
     if homeless:
@@ -876,6 +897,37 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             out.append(Piece(o, f, a + lo, a + hi))
     out.sort(key=lambda p: (p.field, p.first))
     return out, homeless
+
+
+def _fit_homeless(homeless: list, free: list, regions: list, fields, frame, stats: FileStats,
+                  where: dict | None) -> list[tuple]:
+    """Pair the occurrences that claim nothing with as many regions nobody
+    claims: the pairing where the units co-vary most with the values given
+    them (per pair, the strongest :meth:`FileStats.comes_with` of the
+    region's units), then where most regions stand where their slot stands
+    in the group's other instances (``where``), then in slot order.  Two
+    values whose words other values end in too (*a tractor* ``zen`` beside
+    ``bova-li zen``; *a duck* ``ö`` beside ``dö ö``) each claim nothing in
+    the instance that draws both; paired in slot order, *animal* before
+    *vehicle*, they took each other's word in every such instance."""
+    order = sorted(homeless, key=lambda o: (o.draw.name, o.nth))
+    if len(order) > 6:         # (no pairing to weigh among 720 and more)
+        return list(zip(order, free))
+
+    def worth(o, r) -> tuple:
+        f, a, b = regions[r]
+        units = fields[f].units[a:b + 1]
+        w = max((stats.comes_with(u, o.lexval) for u in units), default=0.0)
+        seen = where.get(o.place, Counter()) if where else Counter()
+        return w, seen[_context(fields, frame, f, a, b)]
+    cell = [[worth(o, r) for r in free] for o in order]
+    best, best_key = None, None
+    for perm in permutations(range(len(free))):
+        key = (round(sum(cell[j][k][0] for j, k in enumerate(perm)), 9),
+               sum(cell[j][k][1] for j, k in enumerate(perm)))
+        if best_key is None or key > best_key:
+            best, best_key = perm, key
+    return [(o, free[k]) for o, k in zip(order, best)]
 
 
 def _with_shares(totals: list, scores: list, tops: list, strength, once: bool) -> list:
