@@ -1820,6 +1820,27 @@ def test_a_value_tied_between_two_places_with_the_same_frame_takes_its_slots_pla
          sorted(vehicles.values()))]
 
 
+def _has_sees_drives(animals: dict, vehicles: dict, vehicle_first: bool, has: str, sees: str,
+                     drives: str) -> list:
+    """Six names in three templates: *has* a vehicle and an animal (in that
+    order where ``vehicle_first``, else the animal first; the ``has`` pattern
+    filled in the same order), *sees* an animal, *drives* a vehicle."""
+    order = (("vehicle", vehicles), ("animal", animals))
+    (x_slot, xs), (y_slot, ys) = order if vehicle_first else order[::-1]
+    rows = []
+    for a in NAMES[:6]:
+        for (x, xt), (y, yt) in itertools.product(xs.items(), ys.items()):
+            rows.append(_row("has", "%s has %s and %s." % (a, x, y),
+                             {"first_name": a, x_slot: x, y_slot: y}, has % (a, xt, yt)))
+        for n, nt in animals.items():
+            rows.append(_row("sees", "%s sees %s." % (a, n), {"first_name": a, "animal": n},
+                             sees % (a, nt)))
+        for v, vt in vehicles.items():
+            rows.append(_row("drives", "%s drives %s." % (a, v), {"first_name": a, "vehicle": v},
+                             drives % (a, vt)))
+    return rows
+
+
 def test_two_values_that_claim_nothing_take_the_regions_their_words_come_with():
     """*a tractor* is ``zen``, the last word of three other vehicles, and
     *a duck* ``ö``, the last word of three other animals; the template glues
@@ -1833,19 +1854,8 @@ def test_two_values_that_claim_nothing_take_the_regions_their_words_come_with():
                 "a taxi": "wizis zen", "a car": "tüsvüwe", "a truck": "bočı", "a bike": "gunıtfa"}
     animals = {"a duck": "ö", "a dog": "dö ö", "a cat": "neltin ö", "a cow": "wunwafu ö",
                "a pig": "ivü", "a hen": "lawa", "a fox": "ıčım"}
-    rows = []
-    for a in NAMES[:6]:
-        for (v, vt), (n, nt) in itertools.product(vehicles.items(), animals.items()):
-            rows.append(_row("has", "%s has %s and %s." % (a, v, n),
-                             {"first_name": a, "vehicle": v, "animal": n},
-                             "%s'ču č'%smi zi č'%smi lak." % (a, vt, nt)))
-        for n, nt in animals.items():
-            rows.append(_row("sees", "%s sees %s." % (a, n), {"first_name": a, "animal": n},
-                             "%s %s ruk." % (a, nt)))
-        for v, vt in vehicles.items():
-            rows.append(_row("drives", "%s drives %s." % (a, v), {"first_name": a, "vehicle": v},
-                             "%s %s sak." % (a, vt)))
-    groups = extract_exact(rows)
+    groups = extract_exact(_has_sees_drives(animals, vehicles, True, "%s'ču č'%smi zi č'%smi lak.",
+                                            "%s %s ruk.", "%s %s sak."))
     assert [(t["template"], sorted(t["lexicons"]["vehicle"]), sorted(t["lexicons"]["animal"]))
             for t in groups["has"]] == [
         ("{first_name}'ču č'{vehicle}mi zi č'{animal}mi lak.", sorted(vehicles.values()),
@@ -1914,19 +1924,8 @@ def test_a_one_letter_value_one_template_prefixes_and_another_suffixes_is_that_l
                "a bull": "pasa", "a snake": "zokak", "a hamster": "bives"}
     vehicles = {"a car": "fe", "a bike": "sök", "a van": "vonka", "a bus": "wiči",
                 "a truck": "łeri"}
-    rows = []
-    for a in NAMES[:6]:
-        for (n, nt), (v, vt) in itertools.product(animals.items(), vehicles.items()):
-            rows.append(_row("has", "%s has %s and %s." % (a, n, v),
-                             {"first_name": a, "animal": n, "vehicle": v},
-                             "%swı ču rol%s lus rol%s." % (a, nt, vt)))
-        for n, nt in animals.items():
-            rows.append(_row("sees", "%s sees %s." % (a, n), {"first_name": a, "animal": n},
-                             "%swı ku %snor." % (a, nt)))
-        for v, vt in vehicles.items():
-            rows.append(_row("drives", "%s drives %s." % (a, v), {"first_name": a, "vehicle": v},
-                             "%swı ku %snör." % (a, vt)))
-    groups = extract_exact(rows)
+    groups = extract_exact(_has_sees_drives(animals, vehicles, False, "%swı ču rol%s lus rol%s.",
+                                            "%swı ku %snor.", "%swı ku %snör."))
     assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["has"]] == \
         [("{first_name}wı ču rol{animal} lus rol{vehicle}.", sorted(animals.values()))]
     assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["sees"]] == \
