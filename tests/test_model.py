@@ -1932,6 +1932,23 @@ def test_a_one_letter_value_one_template_prefixes_and_another_suffixes_is_that_l
         [("{first_name}wı ku {animal}nor.", sorted(animals.values()))]
 
 
+def test_a_one_letter_value_behind_a_prefix_that_ends_in_its_letter_loses_the_whole_prefix():
+    """The template glues ``wek`` before both objects and *a car* is ``e``:
+    its reading is ``weke``.  Split at the first ``e`` it is ``w`` + ``e`` +
+    ``ke``, an affix no other vehicle carries, so ``wek`` came off no vehicle
+    (``zo {vehicle}`` with ``weksoka``, ``weke``, ...).  The form stands at
+    the reading's end, where it leaves the one affix the other values carry."""
+    animals = {"a cow": "bavo", "a dog": "kufi", "a cat": "zolak", "a duck": "miru",
+               "a fish": "pesta", "a bull": "dolu", "a snake": "sibak", "a hamster": "tuvo"}
+    vehicles = {"a car": "e", "a bike": "soka", "a van": "vonka", "a bus": "biči", "a truck": "łari"}
+    groups = extract_exact(_has_sees_drives(animals, vehicles, False, "%swi bi wek%s zo wek%s.",
+                                            "%swi bu %szu.", "%swi bu %szu."))
+    assert [(t["template"], sorted(t["lexicons"]["vehicle"])) for t in groups["has"]] == \
+        [("{first_name}wi bi wek{animal} zo wek{vehicle}.", sorted(vehicles.values()))]
+    assert [(t["template"], sorted(t["lexicons"]["vehicle"])) for t in groups["drives"]] == \
+        [("{first_name}wi bu {vehicle}zu.", sorted(vehicles.values()))]
+
+
 def test_a_value_that_begins_with_the_syllable_the_frame_ends_in_keeps_it_without_spaces():
     """A Burmese-like file: one template's frame ends in ``ကေ`` before the
     state, and *vocal* reads ``ကေဒါ့``: ``…ကေကေဒါ့…``.  The question template

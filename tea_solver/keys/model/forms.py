@@ -523,16 +523,25 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
 
     def split_with(n: int, m: str):
         s = strings[n]
-        k = s.find(m)
-        if k < 0 or len(m) >= len(s):
+        if not m or len(m) >= len(s):
             return None
         a, b = ext[n]
         t = field(n)
-        pre, suf = s[:k], s[k + len(m):]
-        # cuts on grapheme boundaries only (a vowel sign never leaves its base)
-        if (pre and a + k not in t.cuts) or (suf and a + k + len(m) not in t.cuts):
+
+        def on_cuts(k: int) -> bool:
+            # cuts on grapheme boundaries only (a vowel sign never leaves its base)
+            return (k == 0 or a + k in t.cuts) and (k + len(m) == len(s)
+                                                    or a + k + len(m) in t.cuts)
+        # the form at an end of the reading, where it stands there, leaves one
+        # affix where the first occurrence inside would leave two: a one-letter
+        # value ``e`` behind the template's ``wek`` reads ``weke``, which is
+        # ``wek`` + ``e``, not ``w`` + ``e`` + ``ke`` (an affix that no other
+        # value of the slot carries, so ``wek`` came off no value)
+        ends = [k for k in (0, len(s) - len(m)) if s.startswith(m, k) and on_cuts(k)]
+        k = ends[0] if ends else s.find(m)
+        if k < 0 or not on_cuts(k):
             return None
-        return pre, suf
+        return s[:k], s[k + len(m):]
 
     by_main = [split_with(n, main[o.lexval]) if main[o.lexval] else None
                for n, o in enumerate(obs)]
