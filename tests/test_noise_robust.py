@@ -2277,3 +2277,44 @@ def test_two_instances_that_double_a_word_every_value_ends_in_are_corrupted_copi
     assert sorted(e[0] for e in who["lexicons"]["adj"]) == sorted(t + " hơn" for t in _VI_ADJS.values())
     assert sorted(_outliers(doc, "who")["uncovered"]) == sorted(
         i.id for i in insts if i.template_id == "who" and i.fill["adj"][1] in doubled)
+
+
+_KM_COMPARATIVES = {"stranger": "ផ្ឋុះជើអូះ", "faster": "តេំន្ងេ", "cooler": "ឈោភា",
+                    "bigger": "ឋួឈោ", "older": "អៅំប្ផើ", "smarter": "ថុបូឍ្ថើ", "nicer": "នៅះខីំ",
+                    "richer": "ត្ពើំអៅ", "calmer": "ស្ងីត្ខួំពិះ", "taller": "តីំឝ្យិ",
+                    "weaker": "ខ្ពាហើំ", "wiser": "ខួះអួឡោ", "cleaner": "ឋ្ឈាឍាំ",
+                    "greater": "ខ្យើះឋីះ", "shorter": "ឡូព្នើំ", "kinder": "ជួំផេ"}
+_KM_POSITIVES = ["ហ្ឡីគើំ", "បាពួំ", "អ្ពោះផីឡើ", "សោំងុំ", "បឹផេះ", "តូះជេះ", "ហ្គិំសើ", "បេអួ",
+                 "នើឝា", "អៅឍែ", "ប្ឈេឈុ", "ឍ្បៅយិំ", "ឍិងេ", "ឈាះភ្ឈីំ", "ឋោះឡើសួ", "ពេឍុំ"]
+
+
+def test_a_value_whose_one_copy_lost_its_core_to_a_corrupted_frame_word_does_not_vote():
+    """A Khmer-like file (no spaces): *cooler* is ``ឈោភា``, and ``ឈោ`` is
+    also the last syllable of *bigger*.  Its one question had a swap in the
+    first word (``ឹនំ`` for ``នឹំ``): two units no frame claims, and the
+    value's core went to them, with nothing before it.  The question then
+    voted, with nothing to show, against the ``ឈោ`` that its fourteen
+    comparatives all show before ``ភា``: ``ឈោ`` went to a template of its own
+    (``{first_name}យ្គួះឈោ{adj[0]}ខោំ…``).  A group whose every copy of the
+    value has its core in the corrupted stretch abstains."""
+    rows = []
+    for j, (en, km) in enumerate(_KM_COMPARATIVES.items()):
+        for a in NAMES[:6]:
+            b = NAMES[(NAMES.index(a) + 1 + j % 5) % 6]
+            rows.append(_row("than", "%s is %s than %s." % (a, en, b),
+                             {"first_name": a, "adj": [en, en[:-2]], "first_name1": b},
+                             "%sយ្គួះ%sខោំ%s។" % (a, km, b)))
+        rows.append(_row("who", "Who is %s?" % en, {"adj": [en, en[:-2]]},
+                         ("ឹនំយ្គួះ%s?" if en == "cooler" else "នឹំយ្គួះ%s?") % km))
+    for (en, _km), pos in zip(_KM_COMPARATIVES.items(), _KM_POSITIVES):
+        rows.append(_row("less", "Who is less %s?" % en[:-2], {"adj": [en, en[:-2]]},
+                         "នឹំយ្គួះយេំឡុ%s?" % pos))
+    states = {"happy": "ឈួំពោ", "calm": "ពឹពាំ", "proud": "ថាះច្នើះ", "eager": "ហៅភួ",
+              "open": "សាះឋាំ", "curious": "គែន្ជូ"}
+    for a in NAMES[:6]:
+        for en, km in states.items():
+            rows.append(_row("about", "%s is %s about it." % (a, en), {"first_name": a, "s": en},
+                             "%sយ្គួះ%sហ្គោំពុ។" % (a, km)))
+    groups = _extract_exact(rows)
+    assert [(t["template"], sorted(e[0] for e in t["lexicons"]["adj"])) for t in groups["than"]] == \
+        [("{first_name}យ្គួះ{adj[0]}ខោំ{first_name1}។", sorted(_KM_COMPARATIVES.values()))]

@@ -390,6 +390,13 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     words: dict = {}
     odd = ev.odd or {}
     scrambled = _scrambled_copies(obs)
+    # per (value, group): its observations whose core lies away from a
+    # corruption of their instance's frame (``ev.odd``)
+    val_clear: Counter = Counter()
+    for o in obs:
+        near = odd.get((o.group, o.inst), ())
+        if not any((o.field, u.index) in near for u in o.units):
+            val_clear[(o.lexval, o.group)] += 1
     for key, cs_all in by_key.items():
         v, side, depth = key
         m = modal[key]
@@ -484,6 +491,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # a group that shows the value once votes with half a voice: one
             # corrupted instance there must not undo what the others agree on
             if per_group.get(g) and not intact.get(g):
+                continue
+            # nor does one with no reading at the place whose every instance
+            # of the value has its core in the corrupted stretch: a swap in
+            # a question's first word (``ឹនំ`` for ``នឹំ``) left two units no
+            # frame claims, the value's core went to them, and the one
+            # instance voted, with nothing beside that core, against the
+            # syllable ``ឈោ`` the fourteen others all show
+            if not per_group.get(g) and not val_clear[(v, g)]:
                 continue
             # (a group with no reading at the place counts the value's own
             # instances there: a value seen once, whose one instance a
