@@ -1949,6 +1949,25 @@ def test_a_one_letter_value_behind_a_prefix_that_ends_in_its_letter_loses_the_wh
         [("{first_name}wi bu {vehicle}zu.", sorted(vehicles.values()))]
 
 
+def test_a_value_whose_readings_share_a_letter_of_an_affix_keeps_the_stem_the_affixes_leave():
+    """One template glues ``vel`` after every animal, another ``lo``; *a dog*
+    is ``ve``: ``vevel`` and ``velo``.  The longest text both readings hold
+    is ``vel``, which leaves ``velo`` one letter, ``o``, too short for an
+    affix, so the dog's form stayed ``vevel`` and ``lo`` came off no animal
+    (``{animal}`` with ``velo``, ``folo``, ...).  The stem is the longest
+    shared text whose every affix the slot's other values carry: ``ve``."""
+    animals = {"a cow": "lal", "a dog": "ve", "a cat": "fo", "a duck": "buso", "a fish": "suka",
+               "a bull": "iñaña", "a snake": "afuñas", "a hamster": "luslano"}
+    vehicles = {"a car": "vasi", "a bike": "ulu", "a van": "lekon", "a bus": "čazo",
+                "a truck": "zilñu"}
+    groups = extract_exact(_has_sees_drives(animals, vehicles, False, "%sčun ši %svel fi %svel.",
+                                            "%sčun ba %slo.", "%sčun ba %slo."))
+    assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["sees"]] == \
+        [("{first_name}čun ba {animal}lo.", sorted(animals.values()))]
+    assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["has"]] == \
+        [("{first_name}čun ši {animal}vel fi {vehicle}vel.", sorted(animals.values()))]
+
+
 def test_a_value_that_begins_with_the_syllable_the_frame_ends_in_keeps_it_without_spaces():
     """A Burmese-like file: one template's frame ends in ``ကေ`` before the
     state, and *vocal* reads ``ကေဒါ့``: ``…ကေကေဒါ့…``.  The question template

@@ -1121,7 +1121,43 @@ def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_suppo
                             if affix_support else None)
         if core and all(len(s) - len(core) >= _MIN_AFFIX for s in sel):
             return core
+        # the longest shared text may hold a letter of one template's affix
+        # (*a dog* ``ve`` reads ``vevel`` and ``velo``, where the templates
+        # glue ``vel`` and ``lo`` on every animal: they share ``vel``, which
+        # leaves ``o`` of ``velo``, one letter): a shorter core whose every
+        # affix the slot's other values carry is the stem
+        if affix_support:
+            core = _supported_core(sel, lambda pre, suf: affix_support(v, pre, suf))
+            if core:
+                return core
     return best
+
+
+def _supported_core(texts: Sequence[str], support, least: int = 2) -> str:
+    """The longest string every text contains, that leaves each text an
+    affix of ``_MIN_AFFIX`` letters or more that ``least`` other values of
+    the slot carry too (``support(prefix, suffix)``); of several alike, the
+    one whose affixes are carried most; ``""`` where there is none."""
+    short = min(texts, key=lambda t: (len(t), t))
+    for n in range(len(short), 0, -1):
+        found = []
+        for i in range(len(short) - n + 1):
+            c = short[i:i + n]
+            if c != c.strip() or any(c == f for f, _k in found) or \
+                    not all(c in t for t in texts):
+                continue
+            total = 0
+            for t in texts:
+                k = t.find(c)
+                k_support = support(t[:k], t[k + n:]) if len(t) - n >= _MIN_AFFIX else 0
+                if k_support < least:
+                    break
+                total += k_support
+            else:
+                found.append((c, total))
+        if found:
+            return max(found, key=lambda f: f[1])[0]
+    return ""
 
 
 def _common_core(texts: Sequence[str], support=None) -> str:
