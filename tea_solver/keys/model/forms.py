@@ -1134,10 +1134,13 @@ def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_suppo
 
 
 def _supported_core(texts: Sequence[str], support, least: int = 2) -> str:
-    """The longest string every text contains, that leaves each text an
-    affix of ``_MIN_AFFIX`` letters or more that ``least`` other values of
-    the slot carry too (``support(prefix, suffix)``); of several alike, the
-    one whose affixes are carried most; ``""`` where there is none."""
+    """The longest string every text contains, that leaves each text a
+    prefix, a suffix or both, each of ``_MIN_AFFIX`` letters or more, that
+    ``least`` other values of the slot carry too (``support(prefix,
+    suffix)``; one letter either side is as likely the stem's own, a fused
+    ending: ``d'ni do`` / ``d'ni dı`` is no ``d`` + ``'ni d`` + ending); of
+    several alike, the one whose affixes are carried most; ``""`` where there
+    is none."""
     short = min(texts, key=lambda t: (len(t), t))
     for n in range(len(short), 0, -1):
         found = []
@@ -1149,7 +1152,9 @@ def _supported_core(texts: Sequence[str], support, least: int = 2) -> str:
             total = 0
             for t in texts:
                 k = t.find(c)
-                k_support = support(t[:k], t[k + n:]) if len(t) - n >= _MIN_AFFIX else 0
+                pre, suf = t[:k], t[k + n:]
+                k_support = support(pre, suf) if (pre or suf) and all(
+                    not a or len(a) >= _MIN_AFFIX for a in (pre, suf)) else 0
                 if k_support < least:
                     break
                 total += k_support
