@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import math
 import os
 import unicodedata
 from collections import Counter, defaultdict
@@ -445,7 +446,10 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             return 0
         return len({w for w, s_ in slot_readings[v[:2]] if w != v and len(s_) > len(pre) + len(suf)
                     and s_.startswith(pre) and s_.endswith(suf)})
-    main = {v: _stem(v, c, selected, by_place, affix_support) for v, c in counts.items()}
+    slot_values = {slot: len({w for w, _s in rs}) for slot, rs in slot_readings.items()}
+    main = {v: _stem(v, c, selected, by_place, affix_support,
+                     least=max(2, math.ceil(affix_share * (slot_values[v[:2]] - 1))))
+            for v, c in counts.items()}
     # a value the target copies from the source (a name, a number, a word
     # left untranslated, or everything when the "translation" is the source)
     # reads as its source text, whatever the templates glue to it: where most
@@ -1098,7 +1102,8 @@ def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4,
     return None
 
 
-def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_support=None) -> str:
+def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_support=None,
+          least: int = 2) -> str:
     """The value's main form: its most common reading, the shortest selected
     reading that the most common one starts or ends with, or the core that
     the readings templates select share."""
@@ -1125,9 +1130,11 @@ def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_suppo
         # (*a dog* ``ve`` reads ``vevel`` and ``velo``, where the templates
         # glue ``vel`` and ``lo`` on every animal: they share ``vel``, which
         # leaves ``o`` of ``velo``, one letter): a shorter core whose every
-        # affix the slot's other values carry is the stem
-        if affix_support:
-            core = _supported_core(sel, lambda pre, suf: affix_support(v, pre, suf))
+        # affix ``least`` of the slot's other values carry is the stem -- not
+        # where the shared text is a reading itself, the value read bare
+        # (``سيارة`` beside ``وسيارة``)
+        if affix_support and core not in sel:
+            core = _supported_core(sel, lambda pre, suf: affix_support(v, pre, suf), least)
             if core:
                 return core
     return best
