@@ -1132,12 +1132,21 @@ def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_suppo
         # leaves ``o`` of ``velo``, one letter): a shorter core whose every
         # affix ``least`` of the slot's other values carry is the stem -- not
         # where the shared text is a reading itself, the value read bare
-        # (``سيارة`` beside ``وسيارة``)
-        if affix_support and core not in sel:
+        # (``سيارة`` beside ``وسيارة``), nor where the readings differ in one
+        # letter only, an ending that alternates (``zenmi`` / ``zenmı``, by
+        # another slot's class: agreement, not two templates' affixes)
+        if affix_support and core not in sel and not _one_letter_apart(sel):
             core = _supported_core(sel, lambda pre, suf: affix_support(v, pre, suf), least)
             if core:
                 return core
     return best
+
+
+def _one_letter_apart(texts: Sequence[str]) -> bool:
+    """Do the texts have one length and differ at one position at most?"""
+    if len({len(t) for t in texts}) != 1:
+        return False
+    return sum(len(set(column)) > 1 for column in zip(*texts)) <= 1
 
 
 def _supported_core(texts: Sequence[str], support, least: int = 2) -> str:
