@@ -1842,6 +1842,30 @@ def _has_sees_drives(animals: dict, vehicles: dict, vehicle_first: bool, has: st
     return rows
 
 
+#: five vehicles of one syllable or two, none of them sharing letters with
+#: the templates' affixes in the tests that use them
+_VEHICLES = {"a car": "fe", "a bike": "sök", "a van": "vonka", "a bus": "wiči", "a truck": "łeri"}
+
+
+def _one_template(groups: dict, tid: str, slot: str):
+    """The one template extracted for group ``tid`` and its ``slot`` lexicon,
+    sorted (None where the group has other than one template)."""
+    got = [(t["template"], sorted(t["lexicons"][slot])) for t in groups[tid]]
+    return got[0] if len(got) == 1 else None
+
+
+def _animal_templates(animals: dict, has: str, sees: str, drives: str) -> tuple:
+    """The one *has* and the one *sees* template extracted for ``animals``
+    beside :data:`_VEHICLES` (:func:`_has_sees_drives`, the animal first),
+    where each is one template whose animal lexicon is every animal (else
+    None in its place)."""
+    groups = extract_exact(_has_sees_drives(animals, _VEHICLES, False, has, sees, drives))
+    every = sorted(animals.values())
+    return tuple(got[0] if got and got[1] == every else None
+                 for got in (_one_template(groups, "has", "animal"),
+                             _one_template(groups, "sees", "animal")))
+
+
 def test_two_values_that_claim_nothing_take_the_regions_their_words_come_with():
     """*a tractor* is ``zen``, the last word of three other vehicles, and
     *a duck* ``ö``, the last word of three other animals; the template glues
@@ -1923,14 +1947,9 @@ def test_a_one_letter_value_one_template_prefixes_and_another_suffixes_is_that_l
     carry too."""
     animals = {"a cow": "ı", "a dog": "ö", "a cat": "čel", "a duck": "ızu", "a fish": "kopo",
                "a bull": "pasa", "a snake": "zokak", "a hamster": "bives"}
-    vehicles = {"a car": "fe", "a bike": "sök", "a van": "vonka", "a bus": "wiči",
-                "a truck": "łeri"}
-    groups = extract_exact(_has_sees_drives(animals, vehicles, False, "%swı ču rol%s lus rol%s.",
-                                            "%swı ku %snor.", "%swı ku %snör."))
-    assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["has"]] == \
-        [("{first_name}wı ču rol{animal} lus rol{vehicle}.", sorted(animals.values()))]
-    assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["sees"]] == \
-        [("{first_name}wı ku {animal}nor.", sorted(animals.values()))]
+    assert _animal_templates(animals, "%swı ču rol%s lus rol%s.", "%swı ku %snor.",
+                             "%swı ku %snör.") == \
+        ("{first_name}wı ču rol{animal} lus rol{vehicle}.", "{first_name}wı ku {animal}nor.")
 
 
 def test_a_one_letter_value_behind_a_prefix_that_ends_in_its_letter_loses_the_whole_prefix():
@@ -1944,10 +1963,10 @@ def test_a_one_letter_value_behind_a_prefix_that_ends_in_its_letter_loses_the_wh
     vehicles = {"a car": "e", "a bike": "soka", "a van": "vonka", "a bus": "biči", "a truck": "łari"}
     groups = extract_exact(_has_sees_drives(animals, vehicles, False, "%swi bi wek%s zo wek%s.",
                                             "%swi bu %szu.", "%swi bu %szu."))
-    assert [(t["template"], sorted(t["lexicons"]["vehicle"])) for t in groups["has"]] == \
-        [("{first_name}wi bi wek{animal} zo wek{vehicle}.", sorted(vehicles.values()))]
-    assert [(t["template"], sorted(t["lexicons"]["vehicle"])) for t in groups["drives"]] == \
-        [("{first_name}wi bu {vehicle}zu.", sorted(vehicles.values()))]
+    every = sorted(vehicles.values())
+    assert _one_template(groups, "has", "vehicle") == \
+        ("{first_name}wi bi wek{animal} zo wek{vehicle}.", every)
+    assert _one_template(groups, "drives", "vehicle") == ("{first_name}wi bu {vehicle}zu.", every)
 
 
 def test_a_value_whose_readings_share_a_letter_of_an_affix_keeps_the_stem_the_affixes_leave():
@@ -1959,14 +1978,9 @@ def test_a_value_whose_readings_share_a_letter_of_an_affix_keeps_the_stem_the_af
     shared text whose every affix the slot's other values carry: ``ve``."""
     animals = {"a cow": "lal", "a dog": "ve", "a cat": "fo", "a duck": "buso", "a fish": "suka",
                "a bull": "iñaña", "a snake": "afuñas", "a hamster": "luslano"}
-    vehicles = {"a car": "vasi", "a bike": "ulu", "a van": "lekon", "a bus": "čazo",
-                "a truck": "zilñu"}
-    groups = extract_exact(_has_sees_drives(animals, vehicles, False, "%sčun ši %svel fi %svel.",
-                                            "%sčun ba %slo.", "%sčun ba %slo."))
-    assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["sees"]] == \
-        [("{first_name}čun ba {animal}lo.", sorted(animals.values()))]
-    assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups["has"]] == \
-        [("{first_name}čun ši {animal}vel fi {vehicle}vel.", sorted(animals.values()))]
+    assert _animal_templates(animals, "%sčun ši %svel fi %svel.", "%sčun ba %slo.",
+                             "%sčun ba %slo.") == \
+        ("{first_name}čun ši {animal}vel fi {vehicle}vel.", "{first_name}čun ba {animal}lo.")
 
 
 def test_a_value_that_begins_with_the_syllable_the_frame_ends_in_keeps_it_without_spaces():
