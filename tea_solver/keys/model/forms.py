@@ -446,9 +446,10 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             return 0
         return len({w for w, s_ in slot_readings[v[:2]] if w != v and len(s_) > len(pre) + len(suf)
                     and s_.startswith(pre) and s_.endswith(suf)})
-    slot_values = {slot: len({w for w, _s in rs}) for slot, rs in slot_readings.items()}
-    main = {v: _stem(v, c, selected, by_place, affix_support,
-                     least=max(2, math.ceil(affix_share * (slot_values[v[:2]] - 1))))
+    # (a stem's affixes carried by ¾ of the slot's other values, two at least)
+    least = {slot: max(2, math.ceil(affix_share * (len({w for w, _s in rs}) - 1)))
+             for slot, rs in slot_readings.items()}
+    main = {v: _stem(v, c, selected, by_place, affix_support, least[v[:2]])
             for v, c in counts.items()}
     # a value the target copies from the source (a name, a number, a word
     # left untranslated, or everything when the "translation" is the source)
@@ -1157,28 +1158,39 @@ def _supported_core(texts: Sequence[str], support, least: int = 2) -> str:
     ending: ``d'ni do`` / ``d'ni dı`` is no ``d`` + ``'ni d`` + ending); of
     several alike, the one whose affixes are carried most; ``""`` where there
     is none."""
+    def carried(c: str) -> int:
+        total = 0
+        for t in texts:
+            k = t.find(c)
+            pre, suf = t[:k], t[k + len(c):]
+            if not (pre or suf) or any(a and len(a) < _MIN_AFFIX for a in (pre, suf)):
+                return 0
+            got = support(pre, suf)
+            if got < least:
+                return 0
+            total += got
+        return total
+    for found in _shared_texts(texts):
+        scored = [(c, carried(c)) for c in found]
+        scored = [(c, k) for c, k in scored if k]
+        if scored:
+            return max(scored, key=lambda f: f[1])[0]
+    return ""
+
+
+def _shared_texts(texts: Sequence[str]):
+    """The strings every text contains (none with a space at either end),
+    longest first: per length, a list in the order the shortest text holds
+    them."""
     short = min(texts, key=lambda t: (len(t), t))
     for n in range(len(short), 0, -1):
         found = []
         for i in range(len(short) - n + 1):
             c = short[i:i + n]
-            if c != c.strip() or any(c == f for f, _k in found) or \
-                    not all(c in t for t in texts):
-                continue
-            total = 0
-            for t in texts:
-                k = t.find(c)
-                pre, suf = t[:k], t[k + n:]
-                k_support = support(pre, suf) if (pre or suf) and all(
-                    not a or len(a) >= _MIN_AFFIX for a in (pre, suf)) else 0
-                if k_support < least:
-                    break
-                total += k_support
-            else:
-                found.append((c, total))
+            if c == c.strip() and c not in found and all(c in t for t in texts):
+                found.append(c)
         if found:
-            return max(found, key=lambda f: f[1])[0]
-    return ""
+            yield found
 
 
 def _common_core(texts: Sequence[str], support=None) -> str:
@@ -1188,15 +1200,7 @@ def _common_core(texts: Sequence[str], support=None) -> str:
     read with both around something of their own): ``ı`` of ``rolı`` and ``ınor``, whose
     ``rol`` and ``nor`` the templates glue on every animal, not the ``r``
     both hold too (``olı``, ``ıno``); else the first found."""
-    short = min(texts, key=lambda t: (len(t), t))
-    for n in range(len(short), 0, -1):
-        found = []
-        for i in range(len(short) - n + 1):
-            c = short[i:i + n]
-            if c == c.strip() and c not in found and all(c in t for t in texts):
-                found.append(c)
-        if not found:
-            continue
+    for found in _shared_texts(texts):
         if support is None or len(found) == 1:
             return found[0]
 
