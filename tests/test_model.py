@@ -2289,6 +2289,56 @@ def test_a_suffix_in_harmony_with_one_lexicons_values_is_the_templates():
                              for suffix, values in classes), tid
 
 
+def _harmony_pair_rows(animals, vehicles, front):
+    """Two templates that glue a case suffix in harmony (``bol`` / ``böl``)
+    to the value they name first, and ``bol`` to the second whatever it is;
+    a third writes both values bare."""
+    def first(w: str) -> str:
+        return w + ("böl" if w in front else "bol")
+    rows = []
+    for a in NAMES[:6]:
+        for c, ct in animals.items():
+            for v, vt in vehicles.items():
+                rows.append(_row("av", "%s has %s and %s." % (a, c, v),
+                                 {"first_name": a, "animal": c, "vehicle": v},
+                                 "%s'wa p'%s vı p'%sbol ño." % (a, first(ct), vt)))
+                rows.append(_row("va", "%s has %s and %s." % (a, v, c),
+                                 {"first_name": a, "animal": c, "vehicle": v},
+                                 "%s'wa p'%s vı p'%sbol ño." % (a, first(vt), ct)))
+                rows.append(_row("sees", "%s sees %s near %s." % (a, c, v),
+                                 {"first_name": a, "animal": c, "vehicle": v},
+                                 "%s'wa %s ri %s kemu." % (a, ct, vt)))
+    return rows
+
+
+def test_harmony_allomorphs_of_an_affix_another_lexicon_carries_are_each_the_templates():
+    """The template that names the animal first glues ``bol`` to three
+    animals and ``böl`` (vowel harmony) to four; the vehicles carry ``bol``
+    in both templates, and one of them takes ``böl`` where it comes first.
+    ``bol`` is the affix of two lexicons, but the file-level rule takes off
+    only a set of affixes that every lexicon carries, and ``böl`` is the
+    animals' alone: the set ``bol`` / ``böl`` is this template's, one
+    template per allomorph (``{animal}bol`` and ``{animal}böl``), as
+    ``{vehicle}bol`` and ``{vehicle}böl`` are the other's — ``böl`` on one
+    vehicle there, the pair the animals show.  Before, ``bol`` stayed on the
+    three animals (``pılbol`` a value) and on all the vehicles."""
+    animals = {"a dog": "pıl", "a snake": "wıtšattat", "a lizard": "wolvı", "a cow": "bi",
+               "a duck": "pilñe", "a serpent": "li", "a bull": "diwöbö"}
+    vehicles = {"a car": "bul", "a truck": "vıdıdı", "a train": "šaldıttu",
+                "a tractor": "ñıñu", "a van": "dalpavo", "a minivan": "wülpi"}
+    front = {"bi", "pilñe", "li", "diwöbö", "wülpi"}
+    groups = extract_exact(_harmony_pair_rows(animals, vehicles, front))
+    for tid, lex, other in (("av", animals, "vehicle"), ("va", vehicles, "animal")):
+        got = sorted((t["template"], sorted(t["lexicons"]["animal" if tid == "av" else
+                                                          "vehicle"]))
+                     for t in groups[tid])
+        first = "{animal}" if tid == "av" else "{vehicle}"
+        want = sorted(("{first_name}'wa p'%s%s vı p'{%s}bol ño." % (first, suf, other),
+                       sorted(t for t in lex.values() if (t in front) == (suf == "böl")))
+                      for suf in ("bol", "böl"))
+        assert got == want, tid
+
+
 def test_a_values_word_that_another_value_glued_to_the_frame_also_reads_is_its_own():
     """*an interpreter* is ``o ñoma``; *an analyst* is ``o ličü-ño``, whose
     last piece the three templates that glue ``ma`` to the profession make

@@ -623,24 +623,28 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         decided[pl] = merged
     place_values: Counter = Counter(p for p, _v in per_pv)
     affix_values: Counter = Counter((p, a) for (p, _v), a in affixed.items())
+    attested = _attested_allomorphs(affix_values)
     spans: list = list(ext)
     affixes = set()
     placed: dict = defaultdict(set)         # place -> its template affix (and allomorphs)
-    # the affixes other lexicons carry too come off by the file-level rule
-    # below (:func:`_general_affixes`); the place-level allomorph rule is for
-    # an affix only one lexicon shows (found once, the first time a place has
-    # allomorphs: most files have none)
+    # the affixes the file-level rule below takes off a place
+    # (:func:`_general_affixes`: other lexicons carry them too) are left to
+    # it; the place-level allomorph rule is for the others (found once, the
+    # first time a place has allomorphs: most files have none) — at this
+    # group and slot: ``bol`` / ``böl`` after the animals, where the vehicles
+    # elsewhere carry ``bol`` alone, is no set the file-level rule takes off
+    # here, and each allomorph counts the other's values
     # (on the readings before any affix comes off here)
     before = [cuts[n][0] + st + cuts[n][1] if len(cuts[n]) == 2 else st
               for n, st in enumerate(strings)]
     general: list = []
 
-    def allomorphs(pl, affix: tuple) -> set:
-        found = _place_allomorphs(pl, affix, affix_values)
+    def allomorphs(pl, slot: tuple, affix: tuple) -> set:
+        found = _place_allomorphs(pl, affix, affix_values, attested)
         if len(found) > 1 and not general:
-            general.append({(pre, suf) for _g, _s, pre, suf in
-                            _general_affixes(obs, before, anchored, share=affix_share)})
-        return {affix} if len(found) > 1 and affix in general[0] else found
+            general.append(set(_general_affixes(obs, before, anchored, share=affix_share)))
+        taken_here = len(found) > 1 and (pl[0], slot) + affix in general[0]
+        return {affix} if taken_here else found
 
     def take_off(n: int, pre: str, suf: str) -> None:
         """Split a template affix off observation ``n``'s span, on grapheme
@@ -654,7 +658,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         pl, _v = key
         # an affix in harmony with its value (``hos`` / ``hös``) is one
         # affix: its allomorphs count with it, and are no other reading
-        forms_of = allomorphs(pl, (pre, suf))
+        forms_of = allomorphs(pl, obs[per_pv[key][0][0]].slot, (pre, suf))
         carried = sum(affix_values[(pl, a)] for a in forms_of)
         others = sum(k for a, k in decided[pl].items() if a not in forms_of | {("",)})
         if place_values[pl] > 1 and (carried < 2 or carried < affix_share * place_values[pl]
@@ -693,7 +697,10 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     restored = [cuts[n][0] + st + cuts[n][1] if len(cuts[n]) == 2 and spans[n] == ext[n] else st
                 for n, st in enumerate(strings)]
     spaced: dict = {}
-    for g, slot, pre, suf in _general_affixes(obs, restored, anchored, share=affix_share):
+    # (a lexicon whose affix came off at a place above still carries it:
+    # ``bol`` taken off the animals there counts for the vehicles here)
+    for g, slot, pre, suf in _general_affixes(obs, restored, anchored, share=affix_share,
+                                              taken=affixes):
         if g not in spaced:
             spaced[g] = written_spaced(t.text for fields in groups[g].texts for t in fields)
         if not spaced[g] and _licensed((licenses or {}).get(slot), pre, suf):
@@ -900,36 +907,60 @@ def _licensed(lic: tuple | None, pre: str, suf: str) -> bool:
     return bool(pre) and lic[2] == -1 or bool(suf) and lic[2] == 1
 
 
-def _place_allomorphs(pl, affix: tuple, affix_values: Counter) -> set:
+def _one_letter_forms(a: tuple, b: tuple) -> bool:
+    """Are two glued affixes on the same side, as long, one letter apart?"""
+    if bool(a[0]) != bool(b[0]) or bool(a[1]) != bool(b[1]) or (a[0] and a[1]):
+        return False
+    x, y = (a[0], b[0]) if a[0] else (a[1], b[1])
+    return len(x) == len(y) >= _MIN_AFFIX and sum(p != q for p, q in zip(x, y)) == 1
+
+
+def _attested_allomorphs(affix_values: Counter) -> set:
+    """The pairs of affixes that some place shows as allomorphs, each on two
+    values or more (:func:`_place_allomorphs`): the file's harmony pairs."""
+    by_place: dict = defaultdict(list)
+    for (pl, affix), k in affix_values.items():
+        if k >= 2:
+            by_place[pl].append(affix)
+    return {frozenset((a, b)) for found in by_place.values()
+            for a, b in itertools.combinations(found, 2) if _one_letter_forms(a, b)}
+
+
+def _place_allomorphs(pl, affix: tuple, affix_values: Counter,
+                      attested: set = frozenset()) -> set:
     """``affix`` and the affixes of its place that are its allomorphs: on the
     same side, as long (``_MIN_AFFIX`` graphemes or more), one letter
     different, each on two values or more (vowel harmony: ``hos`` after back
     vowels, ``hös`` after front ones — each value reads one of them every
-    time, where an agreeing ending alternates with another slot's value).
-    Just ``{affix}`` when it has none, or is on one value only."""
-    pre, suf = affix
+    time, where an agreeing ending alternates with another slot's value), or
+    on one value where another place of the file shows the pair so
+    (``attested``: ``wülpiböl``, the one vehicle whose vowels take ``böl``
+    where nine take ``bol``, as the animals of another template do).
+    Just ``{affix}`` when it has none."""
     out = {affix}
-    if (pre and suf) or len(pre or suf) < _MIN_AFFIX or affix_values[(pl, affix)] < 2:
+    k0 = affix_values[(pl, affix)]
+    if affix[0] and affix[1] or len(affix[0] or affix[1]) < _MIN_AFFIX or not k0:
         return out
     for (p2, other), k in affix_values.items():
-        if p2 != pl or other == affix or k < 2 or bool(other[0]) != bool(pre) or \
-                bool(other[1]) != bool(suf):
+        if p2 != pl or other == affix or not _one_letter_forms(affix, other):
             continue
-        x, y = (pre, other[0]) if pre else (suf, other[1])
-        if len(x) == len(y) and sum(a != b for a, b in zip(x, y)) == 1:
+        if k >= 2 and k0 >= 2 or frozenset((affix, other)) in attested:
             out.add(other)
     return out
 
 
 def _general_affixes(obs, strings: list, anchored: set = frozenset(),
-                     min_len: int = _MIN_AFFIX, share: float = 0.75) -> list:
+                     min_len: int = _MIN_AFFIX, share: float = 0.75,
+                     taken: set = frozenset()) -> list:
     """Glued affixes that the values of a slot carry in a group, and that
     the values of another lexicon carry too: ``(group, slot, prefix, suffix)``.
 
     A predicate ending (``…zi``) that every adjective and every state takes
     in every sentence never comes off in this file, so identity across
     groups cannot show it is the template's; that it ends values of several
-    lexicons alike does — a lexicon entry is its value's own word.  Only
+    lexicons alike does — a lexicon entry is its value's own word (``taken``:
+    ``(group, slot, prefix, suffix)`` already taken off the values at a place,
+    a lexicon that still counts as carrying the affix).  Only
     affixes of ``min_len`` graphemes or more, glued to a word, count (one
     shared final letter is more often a coincidence of the words).
     "The values carry it" means ``share`` of them (their most common
@@ -962,6 +993,9 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
                     found[(side, a)].add((g, slot))
             if passing:
                 options[(g, slot, side)] = passing
+    for g, slot, pre, suf in taken:
+        if bool(pre) != bool(suf):
+            found[(1, suf) if suf else (-1, pre)].add((g, slot))
     general = {key for key, places in found.items()
                if len({slot[0] for _g, slot in places}) >= 2}
     chosen: dict = defaultdict(list)        # (side, affix) -> [(group, slot)]
