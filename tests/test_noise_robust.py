@@ -2224,6 +2224,32 @@ def test_a_value_drawn_once_is_read_against_its_sibling_as_the_groups_other_valu
         i.id for i in insts if i.template_id == "less" and "smart" in i.fill["adj"]]
 
 
+@pytest.mark.parametrize("corrupted", ["Ai kém ạ.", "Ai kém ?"])
+def test_a_value_only_corrupted_copies_show_reads_as_its_sibling_predicts(corrupted):
+    """The question drawn once per adjective shows the plain element of each
+    (comparative, plain) pair; *rich*'s one instance lost its word with the
+    question mark: replaced by a word of the file (``ạ.``), or dropped.  No
+    clean instance shows *rich* plain, so what that instance shows is the
+    corruption's, not a form; its comparative ``giàu hơn`` reads as every
+    other pair's does, the plain word and ``hơn``: *rich* is ``giàu``.  The
+    lexicon lists it (a human CheckList has every value it was filled with)
+    and the instance, one corruption from the template written with it, is
+    left out.  (Before: ``ạ.`` a value of its own, or *rich* in no lexicon.)"""
+    rows = _vi_comparisons(0.15)
+    for en, t in _VI_ADJS.items():
+        rows.append({"template_id": "less", "source": "Who is less %s?" % en,
+                     "fill": {"adj": [en + "er", en]},
+                     "target": corrupted if en == "rich" else "Ai kém %s?" % t})
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts, min_support=2)
+    [less] = [t for t in by_group(doc)["less"] if t["lexicons"]]
+    assert less["template"] == "Ai kém {adj[1]}?"
+    assert sorted(e[1] for e in less["lexicons"]["adj"]) == sorted(_VI_ADJS.values())
+    assert _outliers(doc, "less")["uncovered"] == [
+        i.id for i in insts if i.template_id == "less" and "rich" in i.fill["adj"]]
+
+
 def test_an_ending_two_values_put_in_beside_the_slot_is_no_corruption():
     """In the question drawn once per adjective, two adjectives take ``い``
     before ``ですか`` (*fast*, *slow*: ``速いですか``), the others do not.

@@ -395,7 +395,66 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
             elif (v, text) in copy_of:
                 # the value's one reading was that copy: its form is what it copies
                 forms[v] = [copy_of[(v, text)]]
+    if forms is not None:
+        for v, form in _outlier_only_forms(groups, modal, in_groups, in_file_modal).items():
+            forms[v] = [form]
     return sum(taken.values())
+
+
+def _tuple_siblings(occ) -> list:
+    """The other elements of an occurrence's tuple value, as lexical values
+    (*tall* of (*taller*, *tall*)); [] for a plain value."""
+    d = occ.draw
+    if not isinstance(d.value, tuple):
+        return []
+    return [(d.base, e, d.shown(e)) for e in range(len(d.value)) if e != occ.element]
+
+
+def _outlier_only_forms(groups: Sequence["GroupAlignment"], modal: list, in_groups: list,
+                        in_file_modal: dict) -> dict:
+    """Forms of the tuple values that no clean instance shows, predicted
+    from their siblings: ``{lexval: form}``.
+
+    A tuple element drawn only in instances the noise model flags as
+    corrupted copies (a question that draws each value once: *Who is less
+    great?* whose ``iwi?`` a corruption replaced by another word, or whose
+    word it dropped) has no reading to trust: what its instance shows there
+    is the corruption's.  Its tuple sibling reads over the file as the
+    group's other values' siblings do (*greater* ``vi iwi`` and *great*
+    ``iwi``, as ``vi ñul`` and ``ñul``: :func:`_sibling_relations`), and
+    that relation, applied to its sibling's common reading, is its form —
+    the form :func:`tea_solver.recover.recover_values` writes the template
+    out with, to give the value back where the instance is one corruption
+    from it.  Nothing where no relation holds for the group's other values
+    (a comparative and its adjective written as unrelated words), where the
+    value's groups predict different forms, or where a clean instance shows
+    the value."""
+    drawn: dict = defaultdict(set)          # lexval -> groups that draw it
+    clean: set = set()                      # lexvals a clean instance draws
+    siblings: dict = {}
+    for g, al in enumerate(groups):
+        if al.occurrences is None or al.suspicious is None:
+            continue
+        for i, occs in enumerate(al.occurrences):
+            for o in occs:
+                drawn[o.lexval].add(g)
+                siblings.setdefault(o.lexval, _tuple_siblings(o))
+                if not al.suspicious[i]:
+                    clean.add(o.lexval)
+    out = {}
+    for v, gs in drawn.items():
+        if v in clean or not siblings.get(v):
+            continue
+        predicted = set()
+        for g in gs:
+            others = {w: c for w, c in in_groups[g].items() if w != v}
+            rel = _sibling_relations(others, modal[g], siblings, in_file_modal)
+            for w in siblings[v]:
+                if w in in_file_modal and w[1] in rel:
+                    predicted.add(_apply_relation(rel[w[1]], in_file_modal[w]))
+        if len(predicted) == 1 and None not in predicted:
+            out[v] = predicted.pop()
+    return out
 
 
 def _relation(sibling: str, reading: str) -> tuple | None:
