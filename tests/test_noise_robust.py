@@ -1400,6 +1400,34 @@ def test_a_file_of_small_groups_is_noisy_when_its_instances_together_say_so():
     assert sum(t["support"] for t in doc["templates"]) == len(insts)
 
 
+@pytest.mark.parametrize("alike", [2, 3])
+def test_two_copies_of_a_question_swapped_alike_are_corrupted_copies(alike):
+    """A question drawn once per name (``ma jinsiya John?``, ten names) in a
+    noisy file; in ``alike`` of its instances the name and ``jinsiya``
+    changed places (``ma John? jinsiya``).  Two identical swaps in a question
+    of ten are rare at this noise rate, but a variant the template writes in
+    another word order for some names is rarer: two are corrupted copies,
+    left out, their names given back to the one template.  Three alike are a
+    variant (``ModelParams.swapped_alike``), a template of their own."""
+    rows, _hit = _small_groups(1 / 6, seed=3)
+    swapped = set(NAMES[1:1 + alike])
+    rows += [{"template_id": "q", "source": "What is %s's nationality?" % a,
+              "fill": {"first_name": a},
+              "target": ("ma %s? jinsiya" if a in swapped else "ma jinsiya %s?") % a}
+             for a in NAMES]
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts, min_support=2)
+    got = sorted((t["template"], sorted(t["lexicons"]["first_name"])) for t in by_group(doc)["q"])
+    if alike == 2:
+        assert got == [("ma jinsiya {first_name}?", sorted(NAMES))]
+        assert sorted(_outliers(doc, "q")["uncovered"]) == sorted(
+            i.id for i in insts if i.template_id == "q" and i.fill["first_name"] in swapped)
+    else:
+        assert got == [("ma jinsiya {first_name}?", sorted(set(NAMES) - swapped)),
+                       ("ma {first_name}? jinsiya", sorted(swapped))]
+
+
 def test_a_few_odd_instances_in_a_small_file_are_no_evidence_of_noise():
     """The cover leaves instances out only where the flagged share is above
     the prior by more than chance explains (a binomial test): two odd

@@ -216,7 +216,8 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
         if len(al.targets) < params.noise_group:
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious,
-                                 small_group_outliers(al, rate, chosen, frames[g]))]
+                                 small_group_outliers(al, rate, chosen, frames[g],
+                                                      params.swapped_alike))]
         elif noisy:
             # in a noisy file, a frame only one instance shows, one corruption
             # away from a frame many share, is a corrupted copy even where its
@@ -812,7 +813,7 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
 
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
-                         frames: list | None = None) -> list:
+                         frames: list | None = None, swapped_alike: int = 0) -> list:
     """In a group too small for its values to recur (a question drawn once per
     value), the instances whose frame is a corrupted copy
     (:func:`corrupted_copy`) of a frame more instances share than the file's
@@ -825,7 +826,10 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     frame with a copy of its own (a frame one corruption from it and from
     no frame as common) is a reference however few instances show it, and
     no copy itself.
-    ``frames``: :func:`_frames` of ``al``, where the caller has them."""
+    ``frames``: :func:`_frames` of ``al``, where the caller has them.
+    ``swapped_alike``: how many instances may show alike a copy that only
+    swaps two neighbouring words of its frame (``ما John؟ جنسية``, twice in a
+    question of eight, for ``ما جنسية John؟``: :class:`.params.ModelParams`)."""
     frames, support, tokens = _frame_support(al, frames)
     # a reference is a frame more instances share than the noise expects
     # corrupted (the mean); a copy, one no more instances share than it most
@@ -873,7 +877,8 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     odd = _copies(frames, held, tokens,
                   {c: copies for c, n in support.items()
                    if n > mean or (n >= 2 and not explained(c)) or attached[c]},
-                  strictly_fewer=True, chosen=chosen, doubled=_doubled_frames(al, frames))
+                  strictly_fewer=True, chosen=chosen, doubled=_doubled_frames(al, frames),
+                  swapped_alike=swapped_alike)
     return [o and not attached[f] for o, f in zip(odd, frames)]
 
 
@@ -911,7 +916,8 @@ def binomial_median(n: int, p: float) -> int:
 
 
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
-            strictly_fewer: bool = False, chosen=None, doubled: dict | None = None) -> list:
+            strictly_fewer: bool = False, chosen=None, doubled: dict | None = None,
+            swapped_alike: int = 0) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]`` (``strictly_fewer``: than show the
@@ -921,7 +927,9 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     ``doubled``: per frame, how many of its instances double a token at a
     value's edge (:func:`_doubled_frames`): a token put in beside a slot is
     a corruption where at most one of the frame's instances that double
-    nothing shows it."""
+    nothing shows it.  ``swapped_alike``: a copy that only swaps two
+    neighbouring words of ``c`` (in the first view) is one where that many
+    instances show it, if ``expected[c]`` is fewer."""
     doubled = doubled or {}
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0
@@ -938,7 +946,9 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
         if not _replaced(a, b):
             return False
         return chosen(f, a, next(k for k in range(len(a)) if a[k] != b[k]))
-    odd = {f: any(c != f and support[f] <= e
+    def allowed(f, c, e) -> int:
+        return max(e, swapped_alike) if views and _swapped(views[0][f], views[0][c]) else e
+    odd = {f: any(c != f and support[f] <= allowed(f, c, e)
                   and (support[f] < support[c] if strictly_fewer else e < support[c])
                   and any(corrupted_copy(view[f], view[c], par,
                                          support[f] - doubled.get(f, 0) <= 1)
@@ -948,6 +958,15 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
                   for c, e in expected.items())
            for f in support}
     return [odd[f] for f in frames]
+
+
+def _swapped(a: Sequence, b: Sequence) -> bool:
+    """Is ``a`` ``b`` with two neighbouring tokens swapped (and nothing else)?"""
+    if len(a) != len(b):
+        return False
+    diff = [k for k in range(len(a)) if a[k] != b[k]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
+        and a[diff[1]] == b[diff[0]]
 
 
 def _doubled_frames(al: "GroupAlignment", frames: list) -> Counter:

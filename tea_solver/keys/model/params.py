@@ -58,6 +58,17 @@ class ModelParams:
     # a frame this few instances share may be a corrupted copy
     noise_group: int = 50
     rare_frame: int = 3
+    # a frame that only swaps two neighbouring words of a commoner frame in a
+    # small group is a corrupted copy where at most this many instances show
+    # it alike: two identical swaps in a question of eight four-word
+    # instances are rare at 10 % noise (P(two corrupted) 0.19 x P(the same
+    # swap) 0.02: 0.4 % of such groups), but a variant a template writes in
+    # another word order for some values is rarer still -- no group of the
+    # human CheckLists of the eleven dev languages has two templates that
+    # differ only in the order of their words -- while three alike are
+    # another thousand times rarer as noise
+    # (tea_solver.keys.model.small_group_outliers)
+    swapped_alike: int = 2
     # cover: the prior share of clean instances that need a template of their
     # own.  Above it, the file's noise rate makes the cover a partial one where
     # a template costs log 1/prior_template, an instance the model flags as
