@@ -2237,19 +2237,26 @@ def test_a_value_drawn_once_is_read_against_its_sibling_as_the_groups_other_valu
     reads with ``hơn`` taken off, so the instance is left out and the
     lexicon gets ``sáng dạ`` (read against the sibling's own reading, two
     corruptions away, it was a value of its own)."""
+    _check_less_question(lambda en, t: "Ai ít %s hơn?" % ("sáng sáng dạ" if en == "smart" else t),
+                         "Ai ít {adj[1]} hơn?", "smart")
+
+
+def _check_less_question(target_of, template: str, odd: str) -> None:
+    """The comparison file with a question drawn once per adjective
+    (``target_of(adjective, its text)``): one template, ``template``, whose
+    lexicon lists every adjective, and the instance of ``odd`` left out."""
     rows = _vi_comparisons(0.15)
     for en, t in _VI_ADJS.items():
         rows.append({"template_id": "less", "source": "Who is less %s?" % en,
-                     "fill": {"adj": [en + "er", en]},
-                     "target": "Ai ít %s hơn?" % ("sáng sáng dạ" if en == "smart" else t)})
+                     "fill": {"adj": [en + "er", en]}, "target": target_of(en, t)})
     insts = _records(rows)
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     check_regeneration(doc, insts, min_support=2)
     [less] = [t for t in by_group(doc)["less"] if t["lexicons"]]
-    assert less["template"] == "Ai ít {adj[1]} hơn?"
+    assert less["template"] == template
     assert sorted(e[1] for e in less["lexicons"]["adj"]) == sorted(_VI_ADJS.values())
     assert _outliers(doc, "less")["uncovered"] == [
-        i.id for i in insts if i.template_id == "less" and "smart" in i.fill["adj"]]
+        i.id for i in insts if i.template_id == "less" and odd in i.fill["adj"]]
 
 
 @pytest.mark.parametrize("corrupted", ["Ai kém ạ.", "Ai kém ?"])
@@ -2263,19 +2270,8 @@ def test_a_value_only_corrupted_copies_show_reads_as_its_sibling_predicts(corrup
     lexicon lists it (a human CheckList has every value it was filled with)
     and the instance, one corruption from the template written with it, is
     left out.  (Before: ``ạ.`` a value of its own, or *rich* in no lexicon.)"""
-    rows = _vi_comparisons(0.15)
-    for en, t in _VI_ADJS.items():
-        rows.append({"template_id": "less", "source": "Who is less %s?" % en,
-                     "fill": {"adj": [en + "er", en]},
-                     "target": corrupted if en == "rich" else "Ai kém %s?" % t})
-    insts = _records(rows)
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    check_regeneration(doc, insts, min_support=2)
-    [less] = [t for t in by_group(doc)["less"] if t["lexicons"]]
-    assert less["template"] == "Ai kém {adj[1]}?"
-    assert sorted(e[1] for e in less["lexicons"]["adj"]) == sorted(_VI_ADJS.values())
-    assert _outliers(doc, "less")["uncovered"] == [
-        i.id for i in insts if i.template_id == "less" and "rich" in i.fill["adj"]]
+    _check_less_question(lambda en, t: corrupted if en == "rich" else "Ai kém %s?" % t,
+                         "Ai kém {adj[1]}?", "rich")
 
 
 def test_an_ending_two_values_put_in_beside_the_slot_is_no_corruption():
