@@ -321,11 +321,8 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
     for al in groups:
         for spans in al.spans:
             for sp in spans:
-                d = sp.occ.draw
                 if sp.occ.lexval not in siblings:
-                    siblings[sp.occ.lexval] = [] if not isinstance(d.value, tuple) else \
-                        [(d.base, e, d.shown(e)) for e in range(len(d.value))
-                         if e != sp.occ.element]
+                    siblings[sp.occ.lexval] = _tuple_siblings(sp.occ)
     odd_in: list = []                   # per group: the (value, reading)s odd there
     copy_of: dict = {}                  # (value, lone reading) -> the reading it copies
     for al, common, in_group in zip(groups, modal, in_groups):
