@@ -623,7 +623,11 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         decided[pl] = merged
     place_values: Counter = Counter(p for p, _v in per_pv)
     affix_values: Counter = Counter((p, a) for (p, _v), a in affixed.items())
-    attested = _attested_allomorphs(affix_values)
+    # (per place, its affixes and how many values carry each)
+    at_place: dict = defaultdict(dict)
+    for (p, a), k in affix_values.items():
+        at_place[p][a] = k
+    attested = _attested_allomorphs(at_place)
     spans: list = list(ext)
     affixes = set()
     placed: dict = defaultdict(set)         # place -> its template affix (and allomorphs)
@@ -640,7 +644,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     general: list = []
 
     def allomorphs(pl, slot: tuple, affix: tuple) -> set:
-        found = _place_allomorphs(pl, affix, affix_values, attested)
+        found = _place_allomorphs(affix, at_place[pl], attested)
         if len(found) > 1 and not general:
             general.append(set(_general_affixes(obs, before, anchored, share=affix_share)))
         taken_here = len(found) > 1 and (pl[0], slot) + affix in general[0]
@@ -908,27 +912,26 @@ def _licensed(lic: tuple | None, pre: str, suf: str) -> bool:
 
 
 def _one_letter_forms(a: tuple, b: tuple) -> bool:
-    """Are two glued affixes on the same side, as long, one letter apart?"""
+    """Are two glued affixes (``(prefix, suffix)``, one of them empty) on the
+    same side, as long, ``_MIN_AFFIX`` graphemes or more, one letter apart?"""
     if bool(a[0]) != bool(b[0]) or bool(a[1]) != bool(b[1]) or (a[0] and a[1]):
         return False
     x, y = (a[0], b[0]) if a[0] else (a[1], b[1])
-    return len(x) == len(y) >= _MIN_AFFIX and sum(p != q for p, q in zip(x, y)) == 1
+    return x != y and len(x) >= _MIN_AFFIX and _one_letter_apart((x, y))
 
 
-def _attested_allomorphs(affix_values: Counter) -> set:
+def _attested_allomorphs(at_place: dict) -> set:
     """The pairs of affixes that some place shows as allomorphs, each on two
-    values or more (:func:`_place_allomorphs`): the file's harmony pairs."""
-    by_place: dict = defaultdict(list)
-    for (pl, affix), k in affix_values.items():
-        if k >= 2:
-            by_place[pl].append(affix)
-    return {frozenset((a, b)) for found in by_place.values()
-            for a, b in itertools.combinations(found, 2) if _one_letter_forms(a, b)}
+    values or more (:func:`_place_allomorphs`; ``at_place``: place -> affix
+    -> how many values carry it): the file's harmony pairs."""
+    return {frozenset((a, b)) for carried in at_place.values()
+            for a, b in itertools.combinations([a for a, k in carried.items() if k >= 2], 2)
+            if _one_letter_forms(a, b)}
 
 
-def _place_allomorphs(pl, affix: tuple, affix_values: Counter,
-                      attested: set = frozenset()) -> set:
-    """``affix`` and the affixes of its place that are its allomorphs: on the
+def _place_allomorphs(affix: tuple, carried: dict, attested: set = frozenset()) -> set:
+    """``affix`` and the affixes of its place that are its allomorphs
+    (``carried``: the place's affixes -> how many values carry each): on the
     same side, as long (``_MIN_AFFIX`` graphemes or more), one letter
     different, each on two values or more (vowel harmony: ``hos`` after back
     vowels, ``hös`` after front ones — each value reads one of them every
@@ -938,13 +941,12 @@ def _place_allomorphs(pl, affix: tuple, affix_values: Counter,
     where nine take ``bol``, as the animals of another template do).
     Just ``{affix}`` when it has none."""
     out = {affix}
-    k0 = affix_values[(pl, affix)]
+    k0 = carried.get(affix, 0)
     if affix[0] and affix[1] or len(affix[0] or affix[1]) < _MIN_AFFIX or not k0:
         return out
-    for (p2, other), k in affix_values.items():
-        if p2 != pl or other == affix or not _one_letter_forms(affix, other):
-            continue
-        if k >= 2 and k0 >= 2 or frozenset((affix, other)) in attested:
+    for other, k in carried.items():
+        if other != affix and _one_letter_forms(affix, other) and \
+                (k >= 2 and k0 >= 2 or frozenset((affix, other)) in attested):
             out.add(other)
     return out
 
