@@ -52,7 +52,7 @@ from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
 from .units import (cut, edit_spans, edit_views, glued_run, one_edit, one_edit_in_a_view,
-                    same_stem, slot_mark, word_char, written_spaced)
+                    same_stem, slot_mark, swapped, word_char, written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
 
@@ -394,7 +394,8 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                 # the value's one reading was that copy: its form is what it copies
                 forms[v] = [copy_of[(v, text)]]
     if forms is not None:
-        for v, form in _outlier_only_forms(groups, modal, in_groups, in_file_modal).items():
+        for v, form in _outlier_only_forms(groups, modal, in_groups, in_file_modal,
+                                           siblings).items():
             forms[v] = [form]
     return sum(taken.values())
 
@@ -409,7 +410,7 @@ def _tuple_siblings(occ) -> list:
 
 
 def _outlier_only_forms(groups: Sequence["GroupAlignment"], modal: list, in_groups: list,
-                        in_file_modal: dict) -> dict:
+                        in_file_modal: dict, siblings: dict) -> dict:
     """Forms of the tuple values that no clean instance shows, predicted
     from their siblings: ``{lexval: form}``.
 
@@ -426,10 +427,10 @@ def _outlier_only_forms(groups: Sequence["GroupAlignment"], modal: list, in_grou
     from it.  Nothing where no relation holds for the group's other values
     (a comparative and its adjective written as unrelated words), where the
     value's groups predict different forms, or where a clean instance shows
-    the value."""
+    the value.  ``siblings``: lexval -> its tuple siblings
+    (:func:`_tuple_siblings`), completed here with the values no span reads."""
     drawn: dict = defaultdict(set)          # lexval -> groups that draw it
     clean: set = set()                      # lexvals a clean instance draws
-    siblings: dict = {}
     for g, al in enumerate(groups):
         if al.occurrences is None or al.suspicious is None:
             continue
@@ -944,7 +945,7 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
             return False
         return chosen(f, a, next(k for k in range(len(a)) if a[k] != b[k]))
     def allowed(f, c, e) -> int:
-        return max(e, swapped_alike) if views and _swapped(views[0][f], views[0][c]) else e
+        return max(e, swapped_alike) if views and swapped(views[0][f], views[0][c]) else e
     odd = {f: any(c != f and support[f] <= allowed(f, c, e)
                   and (support[f] < support[c] if strictly_fewer else e < support[c])
                   and any(corrupted_copy(view[f], view[c], par,
@@ -955,15 +956,6 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
                   for c, e in expected.items())
            for f in support}
     return [odd[f] for f in frames]
-
-
-def _swapped(a: Sequence, b: Sequence) -> bool:
-    """Is ``a`` ``b`` with two neighbouring tokens swapped (and nothing else)?"""
-    if len(a) != len(b):
-        return False
-    diff = [k for k in range(len(a)) if a[k] != b[k]]
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
-        and a[diff[1]] == b[diff[0]]
 
 
 def _doubled_frames(al: "GroupAlignment", frames: list) -> Counter:

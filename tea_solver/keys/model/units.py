@@ -411,8 +411,7 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
         return False
     if len(a) == len(b):
         diff = [k for k in range(len(a)) if a[k] != b[k]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+        return len(diff) == 1 or _neighbours_swapped(a, b, diff)
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
     if len(long_) - len(short) != 1:
         return False
@@ -422,6 +421,21 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
     return short[k:] == long_[k + 1:]
 
 
+def swapped(a: Sequence, b: Sequence) -> bool:
+    """Is ``a`` ``b`` with two neighbouring tokens swapped, and nothing else
+    (the one corruption of :func:`one_edit` that writes no token more, less
+    or new)?"""
+    return len(a) == len(b) and _neighbours_swapped(
+        a, b, [k for k in range(len(a)) if a[k] != b[k]])
+
+
+def _neighbours_swapped(a: Sequence, b: Sequence, diff: list) -> bool:
+    """Given the positions where ``a`` and ``b`` differ, are they two
+    neighbours, each holding the other's token?"""
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
+        and a[diff[1]] == b[diff[0]]
+
+
 def one_edit_in_a_view(a_views: Sequence, b_views: Sequence) -> bool:
     """Are two texts one corruption (:func:`one_edit`) apart in some way of
     counting their tokens (:func:`edit_views`, view by view)?"""
@@ -429,4 +443,5 @@ def one_edit_in_a_view(a_views: Sequence, b_views: Sequence) -> bool:
 
 
 __all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "glued_run", "graphemes",
-           "one_edit", "same_stem", "slot_mark", "written_spaced", "WORD", "CHAR", "PUNCT"]
+           "one_edit", "same_stem", "slot_mark", "swapped", "written_spaced", "WORD", "CHAR",
+           "PUNCT"]
