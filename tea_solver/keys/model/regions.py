@@ -757,9 +757,16 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     ``home`` (value -> contexts, :func:`_context`): the regions standing
     there come first for that value, whatever it claims elsewhere
     (:func:`group_regions`).  An occurrence whose segment has no unit that
-    identifies it or that it claims keeps the unit that tells it most
-    (:meth:`FileStats.predicts`), not the segment's first: the article every
-    value of the slot shares tells none of them.
+    identifies it or that it claims keeps the unit that tells it most, not
+    the segment's first: the article every value of the slot shares tells
+    none of them.  Told over the instances its identifying readings leave
+    unexplained (:meth:`FileStats.lift` over :meth:`FileStats.unexplained`;
+    over all its instances where they explain it everywhere or nowhere, the
+    same order as :meth:`FileStats.predicts`): *a dog*, ``di ri`` in the
+    accusative, is ``di ro`` elsewhere, ``ro`` also the article of other
+    animals, and where ``ri`` is missing ``ro`` is there every time --
+    over all its instances the article ``di``, in every one, told it a
+    little more.
     """
     src_order = src_order or {}
     regions = [(f, a, b) for f, t in enumerate(fields) for a, b in _regions(frame[f])]
@@ -865,7 +872,8 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             sc = score[(r, o)][lo:hi + 1]
             # the core: from the first to the last unit that identifies the
             # value (or reads it where its identifying readings do not); else
-            # that comes with it; else its most telling unit
+            # that comes with it; else its most telling unit where its
+            # identifying readings are not
             other = {k for k in range(hi - lo + 1)
                      if sc[k] > 0 and stats.other_reading(units[a + lo + k], o.lexval,
                                                           params) > 0}
@@ -891,8 +899,9 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             if claimed:
                 lo, hi = lo + claimed[0], lo + claimed[-1]
             else:
+                among = stats.unexplained(o.lexval, params) or None
                 best = max(range(len(sc)), key=lambda k: (
-                    sc[k], stats.predicts(units[a + lo + k], o.lexval), -k))
+                    sc[k], stats.lift(units[a + lo + k], o.lexval, among), -k))
                 lo = hi = lo + best
             out.append(Piece(o, f, a + lo, a + hi))
     out.sort(key=lambda p: (p.field, p.first))
