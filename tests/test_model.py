@@ -761,6 +761,45 @@ def test_a_word_some_values_take_for_a_frame_word_of_the_source_is_the_templates
     assert score(derive(dict(base, ibm_beside=0.85, glued=1.0)), ModelParams()) > 0
 
 
+def test_a_value_stands_at_the_place_its_fellows_share_where_templates_differ_by_a_word():
+    """Three groups write ``s … otnositsja k etomu proektu`` and two drop the
+    ``k`` (``otnositsja etomu proektu``), as the MultiCheckList Russian does
+    across its intensifier templates; two values select another construction
+    (``… ob etom proekte``), so ``otnositsja`` is no frame unit and the edge
+    decision for it is made at its place: its distance to the frame.  Every
+    value but one is drawn in all five groups and stands four units from the
+    frame more often than three; *pessimistic*, drawn in only one of the
+    groups with ``k``, stands at three more often.  Placed by its own most
+    common distance it stood where only ``k`` is seen — no paradigm, so
+    ``otnositsja`` joined it (``s pessimizmom otnositsja``, a template of its
+    own in every group).  It stands where its fellows stand, as it does in
+    a third of its readings."""
+    att = {"enthusiastic": "entuziazmom", "optimistic": "optimizmom",
+           "curious": "ljubopytstvom", "pessimistic": "pessimizmom",
+           "confident": "uverennostju", "cautious": "ostorozhnostju",
+           "skeptical": "skepsisom", "serious": "serjeznostju"}
+    speech = {"open": "otkryto rasskazyvaet", "vocal": "aktivno vyskazyvaetsja"}
+    rows = []
+    for g in range(5):
+        k = "k " if g < 3 else ""
+        for a in MORE_NAMES:
+            for s in list(att) + list(speech):
+                if s == "pessimistic" and g in (0, 2):
+                    continue
+                target = ("%s s %s otnositsja %setomu proektu." % (a, att[s], k) if s in att
+                          else "%s %s ob etom proekte." % (a, speech[s]))
+                rows.append(_row("g%d" % g, "%s is %s about the project." % (a, s),
+                                 {"first_name": a, "s": s}, target))
+    for g, templates in extract_exact(rows).items():
+        values = [e for t in templates for e in t["lexicons"]["s"]]
+        assert not [e for e in values if "otnositsja" in e], g
+        with_enthusiasm = [t for t in templates if "s entuziazmom" in t["lexicons"]["s"]
+                           or "entuziazmom" in t["lexicons"]["s"]]
+        assert len(with_enthusiasm) == 1
+        drawn = g not in ("g0", "g2")
+        assert any("pessimizmom" in e for e in with_enthusiasm[0]["lexicons"]["s"]) == drawn, g
+
+
 def test_a_value_whose_word_is_an_article_elsewhere_keeps_it_where_its_own_form_is_missing():
     """*a dog* is ``di ro`` beside a nominative template and ``di ri`` beside an
     accusative one; ``ro`` is also the article of four other animals and two

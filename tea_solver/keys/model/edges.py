@@ -352,11 +352,24 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # per position the distinct texts the slot's values show there.  Units
     # between a core and the frame are placed by their distance to the frame
     # (the preposition before ``dự án`` is the last, whatever the length of
-    # the value before it); others by their depth.
+    # the value before it); others by their depth.  A value's distance is
+    # the one the slot's values most often stand at, of those it reaches in
+    # a fair share of its readings (``REACHES``): where the groups' templates
+    # differ by a word between the value and the frame (``относится к этому``
+    # / ``относится этому``), a value drawn a little more often where the
+    # word is missing stands at the place its fellows do, not one nearer
+    # the frame alone, among the words of no paradigm
     place: dict = {}
+    dists = {key: Counter(c.to_frame for c in at_modal[key]) for key in by_key}
+    usual_dist: dict = defaultdict(Counter)     # (slot, side, depth) -> values per modal distance
+    for key, ds in dists.items():
+        if ds:
+            usual_dist[(key[0][:2], key[1], key[2])][ds.most_common(1)[0][0]] += 1
     for key in by_key:
-        dists = Counter(c.to_frame for c in at_modal[key])
-        d = dists.most_common(1)[0][0] if dists else 0
+        ds = dists[key]
+        votes = usual_dist[(key[0][:2], key[1], key[2])]
+        reached = [d for d, n in ds.items() if n >= REACHES * sum(ds.values())]
+        d = max(reached, key=lambda d: (votes[d], ds[d], -d)) if reached else 0
         place[key] = (key[0][:2], key[1], ("frame", d) if d else ("depth", key[2]))
     # a value selects the text it shows at a place when (nearly) all its
     # readings there show it, twice at least, and a fair share of its readings
