@@ -12,7 +12,9 @@ spans, choose the one where (1) each span co-varies with its value and with
 nothing else (:mod:`.regions`: the frame is what the group's instances share,
 a unit belongs to the value it comes with or identifies, by rates over the
 whole file), (2) each value reads the same in every group, material one
-template adds being that template's (:mod:`.forms`), (3) material at the
+template adds being that template's (:mod:`.forms`), and a value drawn once
+reads as its tuple sibling predicts where that puts its instance in the
+group's common frame (:func:`sibling_readings`), (3) material at the
 edge of a value belongs to it with the probability a logistic model of its
 evidence gives (:mod:`.edges`: what the source shows — function words in the
 source values, a tuple element containing its sibling, source slots that
@@ -51,10 +53,12 @@ from .params import ModelParams
 from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import (cut, edit_spans, edit_views, glued_run, one_edit, one_edit_in_a_view,
-                    same_stem, slot_mark, swapped, word_char, written_spaced)
+from .units import (cut, edit_spans, edit_views, glued_run, graphemes, one_edit,
+                    one_edit_in_a_view, same_stem, slot_mark, swapped, word_char,
+                    written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
+_SLOT_MARK = regex.compile("\0[^\1]*\1")     # a slot in a frame string (:func:`.units.slot_mark`)
 
 
 @dataclass
@@ -180,6 +184,7 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     settled = settle(ob.obs, ext, ob.regions, params.affix_share, ob.evidence.licenses)
     done("forms")
     out_groups = _group_spans(ob.names, groups, ob.prepared, ob.regions, ob.obs, settled)
+    sibling_readings(out_groups, settled.forms)
     done("spans")
     # each group's frames, read off its spans once for the tests below (the
     # spans stay as they are until corrupted_readings; each test read them again)
@@ -285,18 +290,8 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
     :func:`tea_solver.recover.recover_values` reads with the value's form; a
     reading no span keeps is no longer one of the value's ``forms``.  Returns
     how many spans were taken off."""
-    in_file: dict = defaultdict(Counter)
-    in_groups: list = []                # per group: value -> Counter of its readings
-    for al in groups:
-        in_group: dict = defaultdict(Counter)
-        for spans in al.spans:
-            for sp in spans:
-                in_file[sp.occ.lexval][sp.text] += 1
-                in_group[sp.occ.lexval][sp.text] += 1
-        in_groups.append(in_group)
-    # per group: value -> (its common reading, how many show it)
-    modal = [{v: _most_common(seen) for v, seen in in_group.items()}
-             for in_group in in_groups]
+    # the readings over the file and per group, the common ones, the siblings
+    in_file, in_groups, modal, in_file_modal, siblings = _readings(groups)
     # (value, slot) -> [instances where the value stands beside the slot's
     # reading, of them where the reading is not its value's common one]
     beside: dict = defaultdict(lambda: [0, 0])
@@ -315,14 +310,6 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         return 2 * other >= seen
 
     file_n = {v: sum(c.values()) for v, c in in_file.items()}
-    in_file_modal = {v: _most_common(c)[0] for v, c in in_file.items()}
-    # per value, the other elements of its tuple (*tall* of (*taller*, *tall*))
-    siblings: dict = {}
-    for al in groups:
-        for spans in al.spans:
-            for sp in spans:
-                if sp.occ.lexval not in siblings:
-                    siblings[sp.occ.lexval] = _tuple_siblings(sp.occ)
     odd_in: list = []                   # per group: the (value, reading)s odd there
     copy_of: dict = {}                  # (value, lone reading) -> the reading it copies
     for al, common, in_group in zip(groups, modal, in_groups):
@@ -398,6 +385,117 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                                            siblings).items():
             forms[v] = [form]
     return sum(taken.values())
+
+
+def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = None) -> int:
+    """Read again, as its tuple sibling predicts, a value the file draws once
+    whose reading leaves its instance a frame no other instance shows, where
+    the predicted form puts the instance in the group's common frame.
+
+    A question draws each value once (*Who is less strong?*), so nothing in
+    its group tells where the value ends.  A value that ends in the frame's
+    next syllable (``ဏ္ဠီယဲံဂု`` before the frame's ``ဂု?``) is read short,
+    the syllable taken for a doubling of the frame's (:mod:`.frame`), and
+    the instance gets a template of its own (``{adj[1]}ဂုဂု?``).  Its tuple
+    sibling, read over the file (*stronger*, ``ဏ္ဠီယဲံဂုဠဲ``), predicts the
+    whole form by the relation the group's other values follow with theirs
+    (:func:`_sibling_relations`; here: the comparative ends in ``ဠဲ``).
+    Where that form, put in the group's common frame with the instance's
+    other readings, writes the instance exactly, the instance needs neither
+    a frame of its own nor a corruption: it is read so.  Nothing changes
+    where the group has no common frame (shown twice at least), where the
+    siblings predict no single form, or where the predicted form does not
+    write the instance.  ``forms`` (lexval -> forms) takes the new reading.
+    Returns how many instances were read again."""
+    in_file, in_groups, modal, in_file_modal, siblings = _readings(groups)
+    changed = 0
+    for g, al in enumerate(groups):
+        frames = _frames(al)
+        shown = Counter(frames)
+        top, n_top = _most_common(shown) if shown else (None, 0)
+        if n_top < 2:
+            continue
+        for i, spans in enumerate(al.spans):
+            if shown[frames[i]] > 1:
+                continue
+            for sp in spans:
+                v = sp.occ.lexval
+                if sum(in_file[v].values()) != 1 or not siblings.get(v):
+                    continue
+                others = {w: c for w, c in in_groups[g].items() if w != v}
+                rel = _sibling_relations(others, modal[g], siblings, in_file_modal)
+                predicted = {_apply_relation(rel[w[1]], in_file_modal[w])
+                             for w in siblings[v] if w in in_file_modal and w[1] in rel}
+                if len(predicted) != 1 or None in predicted:
+                    continue
+                form = predicted.pop()
+                if form == sp.text:
+                    continue
+                new = _written_in(top, al.targets[i],
+                                  [x if x is not sp else (x, form) for x in spans])
+                if new is None:
+                    continue
+                al.spans[i] = new
+                changed += 1
+                if forms is not None:
+                    forms[v] = [form]
+                break
+    return changed
+
+
+def _readings(groups: Sequence["GroupAlignment"]) -> tuple:
+    """The file's readings of its values, from the groups' spans:
+    ``(in_file, in_groups, modal, in_file_modal, siblings)`` -- per value a
+    Counter of its readings over the file; per group, per value, the same in
+    the group; per group, per value, its most common reading there and how
+    many show it; per value its most common reading over the file; per value
+    the other elements of its tuple (:func:`_tuple_siblings`)."""
+    in_file: dict = defaultdict(Counter)
+    in_groups: list = []
+    siblings: dict = {}
+    for al in groups:
+        in_group: dict = defaultdict(Counter)
+        for spans in al.spans:
+            for sp in spans:
+                in_file[sp.occ.lexval][sp.text] += 1
+                in_group[sp.occ.lexval][sp.text] += 1
+                if sp.occ.lexval not in siblings:
+                    siblings[sp.occ.lexval] = _tuple_siblings(sp.occ)
+        in_groups.append(in_group)
+    modal = [{v: _most_common(seen) for v, seen in in_group.items()}
+             for in_group in in_groups]
+    in_file_modal = {v: _most_common(c)[0] for v, c in in_file.items()}
+    return in_file, in_groups, modal, in_file_modal, siblings
+
+
+def _written_in(frame: tuple, target: tuple, spans: list) -> list | None:
+    """The instance ``target`` (its fields) read as ``frame`` (fields with
+    slot marks, :func:`_frames`) with its spans' texts put in -- ``spans``
+    in text order, one given as ``(span, text)`` to put that text in
+    instead: the new spans, where that writes the instance exactly, every
+    span on grapheme bounds; else None."""
+    out = []
+    by_field: dict = defaultdict(list)
+    for x in spans:
+        sp, text = x if isinstance(x, tuple) else (x, x.text)
+        by_field[sp.field].append((sp, text))
+    for f, (layout, written) in enumerate(zip(frame, target)):
+        parts = _SLOT_MARK.split(layout)
+        marks = _SLOT_MARK.findall(layout)
+        these = by_field.get(f, [])
+        if [slot_mark(sp.slot) for sp, _t in these] != marks:
+            return None
+        pos, pieces = len(parts[0]), [parts[0]]
+        bounds = graphemes(written)
+        for (sp, text), after in zip(these, parts[1:]):
+            if pos not in bounds or pos + len(text) not in bounds:
+                return None
+            out.append(Span(sp.occ, f, pos, pos + len(text), text))
+            pieces += [text, after]
+            pos += len(text) + len(after)
+        if "".join(pieces) != written:
+            return None
+    return out
 
 
 def _tuple_siblings(occ) -> list:
