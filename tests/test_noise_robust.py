@@ -2368,3 +2368,49 @@ def test_a_value_whose_one_copy_lost_its_core_to_a_corrupted_frame_word_does_not
     groups = _extract_exact(rows)
     assert [(t["template"], sorted(e[0] for e in t["lexicons"]["adj"])) for t in groups["than"]] == \
         [("{first_name}យ្គួះ{adj[0]}ខោំ{first_name1}។", sorted(_KM_COMPARATIVES.values()))]
+
+
+def test_an_ending_a_value_selects_in_other_templates_is_no_corrupted_copy_in_a_small_group():
+    """Vowel harmony glues ``do`` to most states and ``dö`` to *hopeful*
+    (``sirłü``) in every template that glues the ending (seed 59 noisy,
+    ``mix-all``).  *Who is most hopeful?* draws the state once, so its frame
+    ``{s}dö?`` is one instance's, one letter from the common ``{s}do?``: in
+    a noisy file a small group's copy.  Left out, its value went back into
+    the common template, which wrote ``sirłüdo?``, a sentence of no one's.
+    The ending is what the value selects in the file's other templates
+    (glued to it, where the other states take ``do``), as a word beside a
+    value is (:func:`tea_solver.keys.model.selected_by_value`): a variant."""
+    states = {"bullish": "hussogı", "eager": "sa", "keen": "ñohu", "upbeat": "fakrawu",
+              "glad": "dofagı", "hopeful": "sirłü", "calm": "bamlo", "sure": "kelpa"}
+    animals = {"a dog": "wülpi", "a cat": "ñemi", "a cow": "rosa", "a fox": "tuko",
+               "an ox": "bora", "a pig": "gali"}
+    front = {"sirłü", "wülpi", "ñemi"}
+
+    def glued(word):
+        return word + ("dö" if word in front else "do")
+    rng = random.Random(0)
+    rows = []
+
+    def add(tid, source, fill, target):
+        if rng.random() < 0.1:                  # a frame word replaced
+            words = target.split(" ")
+            words[rng.choice([0, 1, 3])] = "zq%d" % len(rows)
+            target = " ".join(words)
+        rows.append(_row(tid, source, fill, target))
+    for a in MORE_NAMES:
+        for s, w in states.items():
+            fill = {"first_name": a, "s": s}
+            add("ctx", "%s is %s about it." % (a, s), fill, "%s fö %s biru ta." % (a, glued(w)))
+            add("bare", "%s is %s here." % (a, s), fill, "%s wa %s nemo ta." % (a, w))
+        for an, w in animals.items():
+            fill = {"first_name": a, "animal": an}
+            add("pet", "%s has %s." % (a, an), fill, "%s ke %s kuru ta." % (a, glued(w)))
+            add("seen", "%s saw %s." % (a, an), fill, "%s me %s lamo ta." % (a, w))
+    rows += [_row("q", "Who is most %s about it?" % s, {"s": s}, "So be łosgo %s?" % glued(w))
+             for s, w in states.items()]
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    assert _outliers(doc, "q")["uncovered"] == []
+    assert {t["template"]: sorted(t["lexicons"]["s"]) for t in by_group(doc)["q"]} == {
+        "So be łosgo {s}do?": sorted(w for w in states.values() if w not in front),
+        "So be łosgo {s}dö?": ["sirłü"]}

@@ -1095,6 +1095,30 @@ def _end_marks(token: str) -> tuple:
     return first, last
 
 
+def _glued(token: str | None) -> list:
+    """The letters a frame token glues to the slot it begins or ends with:
+    ``(mark, side, ("glued", letters))`` -- side 1, after the value
+    (``dö`` of ``{s}dö?``), side -1, before it; none where only
+    punctuation or nothing touches the slot."""
+    if not token:
+        return []
+    first, last = _end_marks(token)
+    out = []
+    if first is not None:
+        rest = token[len(first):]
+        n = next((i for i, ch in enumerate(rest) if not word_char(ch) or ch == "\0"),
+                 len(rest))
+        if n:
+            out.append((first, 1, ("glued", rest[:n])))
+    if last is not None:
+        rest = token[:len(token) - len(last)]
+        n = next((i for i, ch in enumerate(reversed(rest)) if not word_char(ch) or ch == "\1"),
+                 len(rest))
+        if n:
+            out.append((last, -1, ("glued", rest[len(rest) - n:])))
+    return out
+
+
 def _instance_tokens(al: "GroupAlignment", frames: list | None = None) -> list:
     """Per instance: its frame, the frame's tokens (the first
     :func:`.units.edit_views` view) and its slots' values by slot mark.
@@ -1135,6 +1159,8 @@ def words_beside_values(rows: Sequence[list]) -> dict:
                     seen.add((values[last], 1, toks[k + 1]))
                 if first in values and k > 0 and toks[k - 1] is not None:
                     seen.add((values[first], -1, toks[k - 1]))
+                seen.update((values[mark], side, glue) for mark, side, glue in _glued(tok)
+                            if mark in values)
             for v, side, word in seen:
                 by_value[(v, side, word, g)] += 1
                 by_slot[(v[:2], side, word, g)] += 1
@@ -1162,6 +1188,15 @@ def selected_by_value(rows: list, g: int, beside: dict):
         by_frame[f].append(values)
 
     def chosen(frame, tokens, k) -> bool:
+        rows = by_frame.get(frame, [])
+        # the ending glued to the value in the word itself (``{s}dö?`` where
+        # the other values take ``do``: harmony, as the value's other
+        # templates show)
+        for mark, side, glue in _glued(tokens[k]):
+            if rows and all(mark in values and beside.get((values[mark], side, glue),
+                                                          set()) - {g}
+                            for values in rows):
+                return True
         for side, j in ((1, k - 1), (-1, k + 1)):     # the word after / before the slot
             if not 0 <= j < len(tokens) or tokens[j] is None:
                 continue
@@ -1169,7 +1204,6 @@ def selected_by_value(rows: list, g: int, beside: dict):
             mark = last if side > 0 else first
             if mark is None:
                 continue
-            rows = by_frame.get(frame, [])
             if rows and all(mark in values and beside.get((values[mark], side, tokens[k]),
                                                           set()) - {g}
                             for values in rows):
