@@ -93,6 +93,21 @@ def by_group(doc):
     return out
 
 
+def _animal_vehicle_rows(animals: dict, vehicles: dict, templates: dict) -> list:
+    """Rows over every name, animal and vehicle, for each template id of
+    ``templates``: ``(source, target)``, the source a format of ``a``, ``an``
+    and ``ve`` (name, animal, vehicle), the target a function of the name
+    and the animal's and vehicle's translations."""
+    rows = []
+    for a in NAMES:
+        for an, an_t in animals.items():
+            for ve, ve_t in vehicles.items():
+                fill = {"first_name": a, "animal": an, "vehicle": ve}
+                rows += [_row(tid, source.format(a=a, an=an, ve=ve), fill, target(a, an_t, ve_t))
+                         for tid, (source, target) in templates.items()]
+    return rows
+
+
 # --------------------------------------------------------------------------- #
 # units
 
@@ -821,16 +836,11 @@ def test_a_value_whose_word_is_an_article_elsewhere_keeps_it_where_its_own_form_
 
     def noun(article_stem, ending):
         return "%s %s%s" % (article_stem[0], article_stem[1], ending)
-    rows = []
-    for a in NAMES:
-        for an, an_t in animals.items():
-            for ve, ve_t in vehicles.items():
-                fill = {"first_name": a, "animal": an, "vehicle": ve}
-                rows.append(_row("has", "%s has %s and %s." % (a, an, ve), fill,
-                                 "%s da %s łes %s." % (a, noun(an_t, "o"), noun(ve_t, "o"))))
-                rows.append(_row("bought", "%s bought %s. %s bought %s." % (a, an, a, ve), fill,
-                                 "%s ra %s. %s ra %s." % (a, noun(an_t, "i"), a,
-                                                          noun(ve_t, "i"))))
+    rows = _animal_vehicle_rows(animals, vehicles, {
+        "has": ("{a} has {an} and {ve}.",
+                lambda a, x, y: "%s da %s łes %s." % (a, noun(x, "o"), noun(y, "o"))),
+        "bought": ("{a} bought {an}. {a} bought {ve}.",
+                   lambda a, x, y: "%s ra %s. %s ra %s." % (a, noun(x, "i"), a, noun(y, "i")))})
     groups = extract_exact(rows)
     got = {g: [(t["template"], sorted(t["lexicons"]["animal"])) for t in ts]
            for g, ts in groups.items()}
@@ -1199,15 +1209,11 @@ def test_a_value_whose_cores_all_differ_is_cut_to_what_they_share():
     what both hold (``rım``), ``-fa`` stands beside the core at the same
     depths in both groups and is the value's: one template per group with
     ``rım-fa`` in the lexicon, not a ``{animal}-fa`` template for the dog."""
-    rows = []
-    for a in NAMES:
-        for p, t in _GLUE_ANIMALS.items():
-            for v, u in _GLUE_VEHICLES.items():
-                fill = {"first_name": a, "animal": p, "vehicle": v}
-                rows.append(_row("and", "%s has %s and %s." % (a, p, v), fill,
-                                 "%s'šom d'pan%s mö d'pan%s šam." % (a, t, u)))
-                rows.append(_row("two", "%s has %s. %s has %s." % (a, p, a, v), fill,
-                                 "%s'šom d'%sšo bü. %s'šom d'%sšo bü." % (a, t, a, u)))
+    rows = _animal_vehicle_rows(_GLUE_ANIMALS, _GLUE_VEHICLES, {
+        "and": ("{a} has {an} and {ve}.",
+                lambda a, t, u: "%s'šom d'pan%s mö d'pan%s šam." % (a, t, u)),
+        "two": ("{a} has {an}. {a} has {ve}.",
+                lambda a, t, u: "%s'šom d'%sšo bü. %s'šom d'%sšo bü." % (a, t, a, u))})
     groups = extract_exact(rows)
     for tid, frame in (("and", "{first_name}'šom d'pan{animal} mö d'pan{vehicle} šam."),
                        ("two", "{first_name}'šom d'{animal}šo bü. {first_name}'šom d'{vehicle}šo bü.")):
