@@ -58,7 +58,6 @@ from .units import (cut, edit_spans, edit_views, glued_run, graphemes, one_edit,
                     written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
-_SLOT_MARK = regex.compile("\0[^\1]*\1")     # a slot in a frame string (:func:`.units.slot_mark`)
 
 
 @dataclass
@@ -480,8 +479,8 @@ def _written_in(frame: tuple, target: tuple, spans: list) -> list | None:
         sp, text = x if isinstance(x, tuple) else (x, x.text)
         by_field[sp.field].append((sp, text))
     for f, (layout, written) in enumerate(zip(frame, target)):
-        parts = _SLOT_MARK.split(layout)
-        marks = _SLOT_MARK.findall(layout)
+        parts = _MARK.split(layout)
+        marks = _MARK.findall(layout)
         these = by_field.get(f, [])
         if [slot_mark(sp.slot) for sp, _t in these] != marks:
             return None
