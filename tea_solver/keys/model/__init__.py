@@ -340,9 +340,7 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                     or binomial_tail(top, file_n[v], rate) < alpha:
                 continue
             mains = [in_file_modal[v]] if file_n[v] > top else \
-                [m for m in (_apply_relation(as_sibling[w[1]], in_file_modal[w])
-                             for w in siblings.get(v, ())
-                             if w in in_file_modal and w[1] in as_sibling) if m]
+                [m for m in _sibling_predictions(v, as_sibling, siblings, in_file_modal) if m]
             copied = [main for main in mains if reading != main and _copied(reading, main, spaced)]
             if copied:
                 lone[(v, reading)] = copied[0]
@@ -423,8 +421,7 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
                     continue
                 others = {w: c for w, c in in_groups[g].items() if w != v}
                 rel = _sibling_relations(others, modal[g], siblings, in_file_modal)
-                predicted = {_apply_relation(rel[w[1]], in_file_modal[w])
-                             for w in siblings[v] if w in in_file_modal and w[1] in rel}
+                predicted = set(_sibling_predictions(v, rel, siblings, in_file_modal))
                 if len(predicted) != 1 or None in predicted:
                     continue
                 form = predicted.pop()
@@ -545,9 +542,7 @@ def _outlier_only_forms(groups: Sequence["GroupAlignment"], modal: list, in_grou
         for g in gs:
             others = {w: c for w, c in in_groups[g].items() if w != v}
             rel = _sibling_relations(others, modal[g], siblings, in_file_modal)
-            for w in siblings[v]:
-                if w in in_file_modal and w[1] in rel:
-                    predicted.add(_apply_relation(rel[w[1]], in_file_modal[w]))
+            predicted.update(_sibling_predictions(v, rel, siblings, in_file_modal))
         if len(predicted) == 1 and None not in predicted:
             out[v] = predicted.pop()
     return out
@@ -570,6 +565,15 @@ def _relation(sibling: str, reading: str) -> tuple | None:
         if reading.endswith(sibling):
             return ("start", "", reading[:len(reading) - len(sibling)])
     return None
+
+
+def _sibling_predictions(v: tuple, rel: dict, siblings: dict, in_file_modal: dict) -> list:
+    """What ``v``'s tuple siblings (``siblings[v]``), read as they commonly
+    are over the file, predict it reads by the relations ``rel`` (tuple
+    element -> :func:`_relation`, :func:`_sibling_relations`): one form per
+    sibling a relation covers (None where the sibling lacks what it takes off)."""
+    return [_apply_relation(rel[w[1]], in_file_modal[w])
+            for w in siblings.get(v, ()) if w in in_file_modal and w[1] in rel]
 
 
 def _apply_relation(rel: tuple, sibling: str) -> str | None:
@@ -1097,24 +1101,17 @@ def _end_marks(token: str) -> tuple:
 def _glued(token: str | None) -> list:
     """The letters a frame token glues to the slot it begins or ends with:
     ``(mark, side, ("glued", letters))`` -- side 1, after the value
-    (``dö`` of ``{s}dö?``), side -1, before it; none where only
-    punctuation or nothing touches the slot."""
+    (``dö`` of ``{s}dö?``), side -1, before it (:func:`.units.glued_run`; a
+    token is a word); none where only punctuation or nothing touches the slot."""
     if not token:
         return []
     first, last = _end_marks(token)
     out = []
-    if first is not None:
-        rest = token[len(first):]
-        n = next((i for i, ch in enumerate(rest) if not word_char(ch) or ch == "\0"),
-                 len(rest))
-        if n:
-            out.append((first, 1, ("glued", rest[:n])))
-    if last is not None:
-        rest = token[:len(token) - len(last)]
-        n = next((i for i, ch in enumerate(reversed(rest)) if not word_char(ch) or ch == "\1"),
-                 len(rest))
-        if n:
-            out.append((last, -1, ("glued", rest[len(rest) - n:])))
+    for mark, side, pos in ((first, 1, len(first or "")),
+                            (last, -1, len(token) - len(last or ""))):
+        run = glued_run(token, pos, side, True) if mark is not None else ""
+        if run:
+            out.append((mark, side, ("glued", run)))
     return out
 
 
@@ -1188,24 +1185,23 @@ def selected_by_value(rows: list, g: int, beside: dict):
 
     def chosen(frame, tokens, k) -> bool:
         rows = by_frame.get(frame, [])
+
+        def selects(mark, side, word) -> bool:
+            # in every instance with this frame, the value at ``mark``
+            # selects ``word`` on that side in another template
+            return bool(rows) and all(mark in values and beside.get(
+                (values[mark], side, word), set()) - {g} for values in rows)
         # the ending glued to the value in the word itself (``{s}dö?`` where
         # the other values take ``do``: harmony, as the value's other
         # templates show)
-        for mark, side, glue in _glued(tokens[k]):
-            if rows and all(mark in values and beside.get((values[mark], side, glue),
-                                                          set()) - {g}
-                            for values in rows):
-                return True
+        if any(selects(mark, side, glue) for mark, side, glue in _glued(tokens[k])):
+            return True
         for side, j in ((1, k - 1), (-1, k + 1)):     # the word after / before the slot
             if not 0 <= j < len(tokens) or tokens[j] is None:
                 continue
             first, last = _end_marks(tokens[j])
             mark = last if side > 0 else first
-            if mark is None:
-                continue
-            if rows and all(mark in values and beside.get((values[mark], side, tokens[k]),
-                                                          set()) - {g}
-                            for values in rows):
+            if mark is not None and selects(mark, side, tokens[k]):
                 return True
         return False
     return chosen
