@@ -1223,6 +1223,28 @@ def test_a_value_whose_cores_all_differ_is_cut_to_what_they_share():
             (frame, sorted(_GLUE_ANIMALS.values()), sorted(_GLUE_VEHICLES.values()))
 
 
+def test_a_letter_every_value_carries_before_the_templates_endings_is_the_templates():
+    """Each template glues a case ending on each noun, ``łün`` in one place
+    and ``łun`` in the other, so every value reads two ways (``renołün``,
+    ``renołun``) that share ``renoł`` (seed 62, ``mix-agglutinative``).  The
+    ``ł`` is glued on every animal and every vehicle in both places: written
+    in the templates (``{animal}łün``), not at the end of every lexicon
+    entry (``renoł``)."""
+    animals = {k: v for k, v in _GLUE_ANIMALS.items() if k != "duck"}
+    rows = _animal_vehicle_rows(animals, _GLUE_VEHICLES, {
+        "av": ("{a} has {an} and {ve}.",
+               lambda a, t, u: "%s'ño w'%słün du w'%słun lü." % (a, t, u)),
+        "va": ("{a} has {ve} and {an}.",
+               lambda a, t, u: "%s'ño w'%słün du w'%słun lü." % (a, u, t))})
+    groups = extract_exact(rows)
+    for tid, frame in (("av", "{first_name}'ño w'{animal}łün du w'{vehicle}łun lü."),
+                       ("va", "{first_name}'ño w'{vehicle}łün du w'{animal}łun lü.")):
+        [t] = groups[tid]
+        assert (t["template"], sorted(t["lexicons"]["animal"]),
+                sorted(t["lexicons"]["vehicle"])) == \
+            (frame, sorted(animals.values()), sorted(_GLUE_VEHICLES.values()))
+
+
 def test_the_core_of_a_value_is_what_nearly_all_its_cores_hold():
     from collections import Counter
     from tea_solver.keys.model.regions import _consensus

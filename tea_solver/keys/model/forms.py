@@ -1162,6 +1162,9 @@ def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_suppo
         core = _common_core(sel, (lambda pre, suf: affix_support(v, pre, suf))
                             if affix_support else None)
         if core and all(len(s) - len(core) >= _MIN_AFFIX for s in sel):
+            if affix_support:
+                core = _template_edges(core, sel, lambda pre, suf: affix_support(v, pre, suf),
+                                       least)
             return core
         # the longest shared text may hold a letter of one template's affix
         # (*a dog* ``ve`` reads ``vevel`` and ``velo``, where the templates
@@ -1177,6 +1180,47 @@ def _stem(v: tuple, readings: Counter, selected: set, by_place: set, affix_suppo
             if core:
                 return core
     return best
+
+
+def _template_edges(core: str, texts: Sequence[str], support, least: int) -> str:
+    """The core with the graphemes at its edges that the slot's other values
+    carry there as often handed to the templates' affixes.
+
+    The longest text a value's readings share can end in a letter every
+    template glues after every value of the slot (*a cat* ``düłün`` and
+    ``düłun``, where every animal and vehicle reads ``…łün`` / ``…łun``: they
+    share ``düł``).  Written in the value, that letter is written once per
+    value of the lexicon; written in the template, once per template -- and
+    it is the template's when the slot's other values carry the longer affix
+    (``łün``) as many times as the shorter (``ün``), ``least`` of them at
+    least.  A letter only some values end in (``o`` of ``bueno`` beside
+    ``feliz``) lowers the count and stays in the value."""
+    def affixes(at: list, c: str) -> list:
+        return [(t[:k], t[k + len(c):]) for t, k in zip(texts, at)]
+
+    def carried(pairs) -> list:
+        return [support(pre, suf) for pre, suf in pairs]
+
+    at = [t.find(core) for t in texts]
+    if min(at) < 0:
+        return core
+    counts = carried(affixes(at, core))
+    while True:
+        cuts = graphemes(core)
+        if len(cuts) < 3:
+            return core
+        options = []
+        for shorter, moved in ((core[cuts[1]:], cuts[1]), (core[:cuts[-2]], 0)):
+            if shorter != shorter.strip() or not word_char(shorter[0]) or \
+                    not word_char(shorter[-1]):
+                continue
+            there = [k + moved for k in at]
+            got = carried(affixes(there, shorter))
+            if all(g >= max(c, least) for g, c in zip(got, counts)):
+                options.append((sum(got), shorter, there, got))
+        if not options:
+            return core
+        _total, core, at, counts = max(options, key=lambda o: (o[0], o[1]))
 
 
 def _one_letter_apart(texts: Sequence[str]) -> bool:
