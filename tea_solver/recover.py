@@ -172,7 +172,8 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                                         attested, occurrences[i], by_id, agreement)
             if not options:
                 continue
-            n, fills = _best_attested(options, attested, lengths, spaced, glued)
+            n, fills = _best_attested(options, attested, lengths, spaced, glued,
+                                      _new_material(segs, kept_shapes, spaced))
         item_fills[n].append((i, fills))
         _count_lengths(lengths[n], fills, spaced)
         if learned is not None and modelled:
@@ -411,9 +412,26 @@ def _count_lengths(per: dict, fills: dict, spaced: bool) -> None:
         per.setdefault(kid, Counter())[len(edit_spans(v, spaced))] += 1
 
 
+def _new_material(segs, kept_shapes: Sequence, spaced: bool):
+    """``count(n, fills)``: how many of the instance's tokens template ``n``'s
+    frame does not write, in the way of counting tokens that finds fewest
+    (:func:`text_tokens`).  A swap, a drop or a doubling of a frame word
+    leaves no word the frame lacks beyond the values; a replacement or a
+    stray word leaves one, and must also have drawn that word: the less
+    likely corruption.  (The values' own tokens count alike for every
+    template, and a reading that takes the stray word into a value, ``furui
+    zr`` for ``desu`` replaced, does not hide it.)"""
+    mine = text_tokens([seg.text for seg in segs], spaced)
+
+    def count(n: int, _fills: dict) -> int:
+        theirs = shape_tokens(kept_shapes[n], spaced)
+        return min(len(set(a) - set(b)) for a, b in zip(mine, theirs))
+    return count
+
+
 def _best_attested(options: Sequence[tuple], attested: Sequence[set],
                    lengths: Sequence[dict] | None = None, spaced: bool = True,
-                   glued=None) -> tuple:
+                   glued=None, new_material=None) -> tuple:
     """Of the kept templates an outlier is one corruption from, ``(n, fills)``,
     the one whose covered instances already fill its slots with the most of
     the outlier's values.  Where the corruption hit what tells agreement
@@ -431,7 +449,13 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
     with what the file glues to them elsewhere: where the corruption took
     the variant's mark with it (``Ñor`` for ``Ñor ranvorpahos?``) and the
     value is new to every variant, the file still writes ``ranvorpahos``.
-    Then the first option (the fullest reading of the first template)."""
+    Then the first option (the fullest reading of the first template).
+
+    Before the lengths (``new_material``, :func:`_new_material`), the option
+    that leaves the fewest of the instance's tokens to the corruption:
+    ``менее Кто приятный?`` is *Who is less nice?* with two words swapped,
+    not *Who is nicer?* (``Кто {adj[1]}?``, the template with more values)
+    with ``менее`` put in from nowhere."""
     def likelihood(o) -> float:
         if lengths is None:
             return 0.0
@@ -445,6 +469,7 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
     best = max(range(len(options)),
                key=lambda k: (sum((kid, v) in attested[options[k][0]]
                                   for (kid, _c), v in options[k][1].items()),
+                              -new_material(*options[k]) if new_material is not None else 0,
                               likelihood(options[k]),
                               glued(*options[k]) if glued is not None else 0, -k))
     return options[best]

@@ -325,6 +325,55 @@ def test_without_recovery_the_value_is_lost(monkeypatch):
     assert "Zed" not in main["lexicons"]["first_name"]
 
 
+def test_an_outlier_swapped_from_one_template_is_not_given_to_another_it_would_add_a_word_to():
+    """*Who is less X?* reads ``dare {adj} desu ka?`` for most adjectives (an
+    antonym) and ``dare sukunaku {adj} desu ka?`` for four; the last of these
+    is corrupted by a swap (``sukunaku dare …``; dev sample 283, Russian
+    ``менее Кто приятный?``).  It is one corruption from either template: a
+    swap of the second, or the first with a word put in.  The swap writes no
+    word the template lacks, and the value goes there, not to the template
+    with more values."""
+    words = {**QUALITY, "odd": "hen", "rich": "yutaka", "wise": "kenmei", "young": "wakai",
+             **ADJ_T}
+    adjs = list(words)[:20]
+    frames = ["dare %s desu ka?"] * 16 + ["dare sukunaku %s desu ka?"] * 3 + \
+        ["sukunaku dare %s desu ka?"]
+    small = [{"template_id": "less", "source": "Who is less %s?" % a, "fill": {"adj": a},
+              "target": f % words[a]} for a, f in zip(adjs, frames)]
+    insts, doc = _noisy_with(small)
+    block = _outliers(doc, "less")
+    assert block["uncovered"] == [i.id for i in insts
+                                  if i.template_id == "less" and i.fill["adj"] == adjs[-1]]
+    assert block["recovered"] == 1
+    got = {t["template"]: sorted(t["lexicons"]["adj"]) for t in by_group(doc)["less"]}
+    assert got == {"dare {adj} desu ka?": sorted(words[a] for a in adjs[:16]),
+                   "dare sukunaku {adj} desu ka?": sorted(words[a] for a in adjs[16:])}
+
+
+def test_a_value_seen_once_in_a_group_without_its_first_word_does_not_vote_on_its_second():
+    """*older* is ``lớn tuổi`` in all 25 instances of the comparative; the
+    question draws it once, and that instance lost ``lớn`` (``Ai tuổi hơn?``;
+    dev sample 283, Vietnamese).  Its core there is ``tuổi``, a core the
+    file shows for *older* nowhere else: each unit beside it stands one
+    place in, and the frame's ``hơn`` voted against the ``tuổi`` beside
+    ``lớn``, which left the value ``lớn`` and a template of its own
+    (``{adj} tuổi hơn``).  Such a group does not vote."""
+    comp = {"older": "lớn tuổi", "younger": "nhỏ tuổi", "smaller": "nhỏ", "taller": "cao",
+            "faster": "nhanh", "richer": "giàu", "smarter": "thông minh",
+            "stronger": "khỏe mạnh", "darker": "đen", "weaker": "yếu"}
+    rows = [{"template_id": "than", "source": "%s is %s than %s." % (a, c, b),
+             "fill": {"first_name": a, "adj": c, "first_name1": b},
+             "target": "%s %s hơn %s." % (a, t, b)}
+            for a in NAMES[:5] for b in NAMES[5:] for c, t in comp.items()]
+    rows += [{"template_id": "who", "source": "Who is %s?" % c, "fill": {"adj": c},
+              "target": "Ai %s hơn?" % ("tuổi" if c == "older" else t)}
+             for c, t in comp.items()]
+    _insts, doc = _noisy_with(rows)
+    [than] = by_group(doc)["than"]
+    assert than["template"] == "{first_name} {adj} hơn {first_name1}."
+    assert sorted(than["lexicons"]["adj"]) == sorted(comp.values())
+
+
 def test_a_small_group_recovers_a_value_seen_once():
     """In a group too small to estimate noise (< ``noise_group``), the only
     instance of a value, corrupted in the frame, is left out (the file is

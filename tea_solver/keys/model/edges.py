@@ -236,16 +236,20 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     slot_vals: dict = defaultdict(set)
     val_groups: dict = defaultdict(set)
     val_seen: Counter = Counter()       # (lexval, group) -> the value's observations there
+    core_seen: Counter = Counter()      # (lexval, core text) -> observations over the file
     # per group and slot, each value's core (a template affix is glued on the
     # cores of most of the slot's values: ``löšu``, ``so-šu``)
     cores: dict = defaultdict(dict)
+    core_in: dict = {}                  # (lexval, group) -> a core of the value there
     edge_text: dict = defaultdict(Counter)  # (lexval, side) -> texts of its cores' edge unit
     obs_at: dict = defaultdict(list)        # (group, slot) -> its observations
     for n, o in enumerate(obs):
         slot_vals[o.slot].add(o.lexval)
         val_groups[o.lexval].add(o.group)
         val_seen[(o.lexval, o.group)] += 1
+        core_seen[(o.lexval, o.core)] += 1
         cores[(o.group, o.slot)].setdefault(o.lexval, o.core)
+        core_in[(o.lexval, o.group)] = o.core
         obs_at[(o.group, o.slot)].append(n)
         if o.units:
             edge_text[(o.lexval, -1)][o.units[0].text] += 1
@@ -512,6 +516,15 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # instance voted, with nothing beside that core, against the
             # syllable ``ឈោ`` the fourteen others all show
             if not per_group.get(g) and not val_clear[(v, g)]:
+                continue
+            # nor does a group that shows the value once with a core the file
+            # shows for it nowhere else, where other groups show it: a word
+            # of the value dropped (``Ai tuổi hơn?`` for *older*, ``lớn tuổi
+            # hơn`` in every other sentence) moved every unit one place in,
+            # and the frame's ``hơn`` voted against the ``tuổi`` the value
+            # has beside ``lớn`` in all fourteen instances of the other group
+            if val_seen[(v, g)] == 1 and len(val_groups[v]) > 1 and \
+                    core_seen[(v, core_in[(v, g)])] == 1:
                 continue
             # (a group with no reading at the place counts the value's own
             # instances there: a value seen once, whose one instance a
