@@ -374,6 +374,38 @@ def test_a_value_seen_once_in_a_group_without_its_first_word_does_not_vote_on_it
     assert sorted(than["lexicons"]["adj"]) == sorted(comp.values())
 
 
+def test_two_values_drawn_once_that_glue_the_same_letter_select_a_variant_frame():
+    """*Who is less X?* draws each adjective once; sixteen write
+    ``{adj[1]}でないですか。``, the two i-adjectives ``{adj[1]}くないですか。``
+    (dev sample 283, Japanese), and each comparative reads as its adjective
+    (``遅`` in *Who is slower?*).  Read with the ``く`` in the value, the two
+    instances share a frame one letter short of the common one -- two copies
+    corrupted alike, left out -- and their readings, one letter from what
+    the siblings predict, went as corrupted (``速く`` then became *faster*'s
+    form as well).  Read as the siblings predict, the ``く`` is the frame's,
+    put in twice where noise would put it in once: a variant template."""
+    adjs = {"clean": "清潔", "cool": "冷静", "dark": "色黒", "great": "偉大", "high": "高位",
+            "nice": "親切", "old": "年長", "rich": "裕福", "short": "小柄", "smart": "利口",
+            "strange": "変", "tall": "長身", "tough": "丈夫", "weak": "虚弱", "wise": "賢明",
+            "young": "年少", "fast": "速", "slow": "遅"}
+    rows = []
+    for b, t in adjs.items():
+        fill = {"adj": [b + "er", b]}
+        rows.append({"template_id": "q1", "source": "Who is %ser?" % b, "fill": fill,
+                     "target": "どちらの方が%sですか。" % t})
+        rows.append({"template_id": "q0", "source": "Who is less %s?" % b, "fill": fill,
+                     "target": "どちらの方が%s%sないですか。"
+                     % (t, "く" if b in ("fast", "slow") else "で")})
+    _insts, doc = _noisy_with(rows)
+    got = {g: {t["template"]: sorted(e[-1] for e in t["lexicons"]["adj"])
+               for t in by_group(doc)[g]} for g in ("q0", "q1")}
+    assert got == {
+        "q0": {"どちらの方が{adj[1]}でないですか。": sorted(list(adjs.values())[:16]),
+               "どちらの方が{adj[1]}くないですか。": ["速", "遅"]},
+        "q1": {"どちらの方が{adj[0]}ですか。": sorted(adjs.values())}}
+    assert not _outliers(doc, "q0")["uncovered"] and not _outliers(doc, "q1")["uncovered"]
+
+
 def test_a_small_group_recovers_a_value_seen_once():
     """In a group too small to estimate noise (< ``noise_group``), the only
     instance of a value, corrupted in the frame, is left out (the file is

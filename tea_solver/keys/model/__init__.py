@@ -412,20 +412,27 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
         top, n_top = _most_common(shown) if shown else (None, 0)
         if n_top < 2:
             continue
+
+        def predicted_form(sp) -> str | None:
+            """The one form ``sp``'s value's siblings predict, where the file
+            draws the value once and the form is not its reading."""
+            v = sp.occ.lexval
+            if sum(in_file[v].values()) != 1 or not siblings.get(v):
+                return None
+            others = {w: c for w, c in in_groups[g].items() if w != v}
+            rel = _sibling_relations(others, modal[g], siblings, in_file_modal)
+            predicted = set(_sibling_predictions(v, rel, siblings, in_file_modal))
+            if len(predicted) != 1 or None in predicted:
+                return None
+            form = predicted.pop()
+            return None if form == sp.text else form
+
         for i, spans in enumerate(al.spans):
             if shown[frames[i]] > 1:
                 continue
             for sp in spans:
-                v = sp.occ.lexval
-                if sum(in_file[v].values()) != 1 or not siblings.get(v):
-                    continue
-                others = {w: c for w, c in in_groups[g].items() if w != v}
-                rel = _sibling_relations(others, modal[g], siblings, in_file_modal)
-                predicted = set(_sibling_predictions(v, rel, siblings, in_file_modal))
-                if len(predicted) != 1 or None in predicted:
-                    continue
-                form = predicted.pop()
-                if form == sp.text:
+                form = predicted_form(sp)
+                if form is None:
                     continue
                 new = _written_in(top, al.targets[i],
                                   [x if x is not sp else (x, form) for x in spans])
@@ -434,8 +441,64 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
                 al.spans[i] = new
                 changed += 1
                 if forms is not None:
-                    forms[v] = [form]
+                    forms[sp.occ.lexval] = [form]
                 break
+        changed += _variant_by_siblings(al, frames, shown, top, predicted_form, forms)
+    return changed
+
+
+def _variant_by_siblings(al: "GroupAlignment", frames: list, shown: Counter, top: tuple,
+                         predicted_form, forms: dict | None) -> int:
+    """Read again, as their siblings predict, the values of a rarer frame's
+    instances where every one of them reads more than its predicted form by
+    the same glued text (``遅く`` and ``速く`` for *slow* and *fast*, whose
+    comparatives read ``遅`` and ``速``, where sixteen adjectives write
+    ``でないですか``): that text is the frame's (``{adj[1]}くないですか``), a
+    variant the two values select.  Read into the values, the frame lost a
+    letter of the common frame (``{adj[1]}ないですか``), a drop two copies
+    show alike as noise would, and the values' spans went as corrupted
+    readings; the same letter put in twice is no corruption.  Not where
+    the glued text is what the frame writes beside it (a doubling), and only
+    where the rarer frame's every instance reads alike (two or more).
+    Returns how many instances were read again."""
+    changed = 0
+    for frame, k in shown.items():
+        if frame == top or k < 2:
+            continue
+        members = [i for i, f in enumerate(frames) if f == frame]
+        plans = []
+        for i in members:
+            plan = None
+            for sp in al.spans[i]:
+                form = predicted_form(sp)
+                if form is None:
+                    continue
+                text = al.targets[i][sp.field]
+                if sp.text.startswith(form):
+                    cut = (sp.start, sp.start + len(form))
+                    glued, side = sp.text[len(form):], 1
+                    beside = text[sp.end:sp.end + len(glued)]
+                elif sp.text.endswith(form):
+                    cut = (sp.end - len(form), sp.end)
+                    glued, side = sp.text[:len(sp.text) - len(form)], -1
+                    beside = text[max(0, sp.start - len(glued)):sp.start]
+                else:
+                    continue
+                bounds = graphemes(text)
+                if not glued or glued == beside or cut[0] not in bounds or cut[1] not in bounds:
+                    continue
+                plan = (sp, cut, form, glued, side)
+                break
+            plans.append((i, plan))
+        if None in (p for _i, p in plans) or \
+                len({(p[3], p[4], p[0].slot) for _i, p in plans}) != 1:
+            continue
+        for i, (sp, cut, form, _glued, _side) in plans:
+            al.spans[i] = [x if x is not sp else Span(sp.occ, sp.field, cut[0], cut[1], form)
+                           for x in al.spans[i]]
+            if forms is not None:
+                forms[sp.occ.lexval] = [form]
+            changed += 1
     return changed
 
 
