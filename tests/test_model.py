@@ -1200,6 +1200,16 @@ _GLUE_VEHICLES = {"car": "rö-fa jine", "bus": "umo", "train": "mojutu", "boat":
                   "truck": "böši-ju"}
 
 
+def _check_one_template_each(groups: dict, frames: dict, animals: dict, vehicles: dict) -> None:
+    """Each group of ``frames`` has one template, that frame, listing every
+    animal and vehicle translation."""
+    for tid, frame in frames.items():
+        [t] = groups[tid]
+        assert (t["template"], sorted(t["lexicons"]["animal"]),
+                sorted(t["lexicons"]["vehicle"])) == \
+            (frame, sorted(animals.values()), sorted(vehicles.values()))
+
+
 def test_a_value_whose_cores_all_differ_is_cut_to_what_they_share():
     """One template glues a prefix onto the animal (``d'panrım-fa``: the
     word ``panrım`` is one unit), the other a suffix onto its last piece
@@ -1214,13 +1224,10 @@ def test_a_value_whose_cores_all_differ_is_cut_to_what_they_share():
                 lambda a, t, u: "%s'šom d'pan%s mö d'pan%s šam." % (a, t, u)),
         "two": ("{a} has {an}. {a} has {ve}.",
                 lambda a, t, u: "%s'šom d'%sšo bü. %s'šom d'%sšo bü." % (a, t, a, u))})
-    groups = extract_exact(rows)
-    for tid, frame in (("and", "{first_name}'šom d'pan{animal} mö d'pan{vehicle} šam."),
-                       ("two", "{first_name}'šom d'{animal}šo bü. {first_name}'šom d'{vehicle}šo bü.")):
-        [t] = groups[tid]
-        assert (t["template"], sorted(t["lexicons"]["animal"]),
-                sorted(t["lexicons"]["vehicle"])) == \
-            (frame, sorted(_GLUE_ANIMALS.values()), sorted(_GLUE_VEHICLES.values()))
+    _check_one_template_each(extract_exact(rows), {
+        "and": "{first_name}'šom d'pan{animal} mö d'pan{vehicle} šam.",
+        "two": "{first_name}'šom d'{animal}šo bü. {first_name}'šom d'{vehicle}šo bü."},
+        _GLUE_ANIMALS, _GLUE_VEHICLES)
 
 
 def test_a_letter_every_value_carries_before_the_templates_endings_is_the_templates():
@@ -1236,13 +1243,10 @@ def test_a_letter_every_value_carries_before_the_templates_endings_is_the_templa
                lambda a, t, u: "%s'ño w'%słün du w'%słun lü." % (a, t, u)),
         "va": ("{a} has {ve} and {an}.",
                lambda a, t, u: "%s'ño w'%słün du w'%słun lü." % (a, u, t))})
-    groups = extract_exact(rows)
-    for tid, frame in (("av", "{first_name}'ño w'{animal}łün du w'{vehicle}łun lü."),
-                       ("va", "{first_name}'ño w'{vehicle}łün du w'{animal}łun lü.")):
-        [t] = groups[tid]
-        assert (t["template"], sorted(t["lexicons"]["animal"]),
-                sorted(t["lexicons"]["vehicle"])) == \
-            (frame, sorted(animals.values()), sorted(_GLUE_VEHICLES.values()))
+    _check_one_template_each(extract_exact(rows), {
+        "av": "{first_name}'ño w'{animal}łün du w'{vehicle}łun lü.",
+        "va": "{first_name}'ño w'{vehicle}łün du w'{animal}łun lü."},
+        animals, _GLUE_VEHICLES)
 
 
 def test_the_core_of_a_value_is_what_nearly_all_its_cores_hold():
