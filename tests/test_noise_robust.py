@@ -406,6 +406,45 @@ def test_two_values_drawn_once_that_glue_the_same_letter_select_a_variant_frame(
     assert not _outliers(doc, "q0")["uncovered"] and not _outliers(doc, "q1")["uncovered"]
 
 
+def test_a_frame_word_a_corruption_put_beside_another_lexicon_once_is_still_the_frames():
+    """Every profession template writes ``وظيفته`` (*his job*) before the
+    profession, whose source values all carry an article; a word that
+    translates a shared article stands beside every lexicon that has one
+    (animals too), and ``وظيفته`` stands beside professions alone -- the
+    frame's.  One corrupted pet sentence (``لديه`` replaced by ``وظيفته``;
+    dev sample 293, Arabic) put it beside an animal once, and it counted as
+    standing beside both: every profession took it in (0.760).  It must
+    stand beside a fair share of the other lexicon's values."""
+    prof = {"an analyst": "محلل", "a journalist": "صحفي", "a producer": "منتج",
+            "an accountant": "محاسب", "an investor": "مستثمر", "an actor": "ممثل",
+            "an intern": "متدرب", "a translator": "مترجم"}
+    nat = {"Chinese": "صيني", "Indian": "هندي", "American": "أمريكي", "Russian": "روسي",
+           "Japanese": "ياباني"}
+    pets = {"a dog": "كلب", "a cat": "قطة", "a horse": "حصان", "a bird": "طائر",
+            "a fish": "سمكة", "a cow": "بقرة", "an iguana": "إغوانا"}
+    frames = {"pn": ("%(a)s is %(p)s. %(a)s is %(n)s.", "%(a)s وظيفته %(t)s. %(a)s جنسيته %(u)s."),
+              "np": ("%(a)s is %(n)s. %(a)s is %(p)s.", "%(a)s جنسيته %(u)s. %(a)s وظيفته %(t)s."),
+              "and": ("%(a)s is %(n)s and %(p)s.", "%(a)s جنسيته %(u)s ووظيفته %(t)s.")}
+    rows = []
+    for a in NAMES:
+        for (p, t), (n, u) in zip(prof.items(), list(nat.items()) * 2):
+            words = {"a": a, "p": p, "n": n, "t": t, "u": u}
+            rows += [{"template_id": tid, "source": src % words, "target": tgt % words,
+                      "fill": {"first_name": a, "profession": p, "nationality": n}}
+                     for tid, (src, tgt) in frames.items()]
+    rows += [{"template_id": "pet", "source": "%s has %s." % (a, p),
+              "fill": {"first_name": a, "animal": p}, "target": "%s لديه %s." % (a, t)}
+             for a in NAMES for p, t in pets.items()]
+    rows[-1]["target"] = rows[-1]["target"].replace("لديه", "وظيفته")
+    _insts, doc = _noisy_with(rows)
+    groups = by_group(doc)
+    for tid, (_src, tgt) in frames.items():
+        [t] = groups[tid]
+        assert t["template"] == tgt.replace("%(a)s", "{first_name}").replace(
+            "%(t)s", "{profession}").replace("%(u)s", "{nationality}")
+        assert sorted(t["lexicons"]["profession"]) == sorted(prof.values())
+
+
 def test_a_small_group_recovers_a_value_seen_once():
     """In a group too small to estimate noise (< ``noise_group``), the only
     instance of a value, corrupted in the frame, is left out (the file is
