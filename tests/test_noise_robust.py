@@ -413,8 +413,9 @@ def test_a_frame_word_a_corruption_put_beside_another_lexicon_once_is_still_the_
     (animals too), and ``وظيفته`` stands beside professions alone -- the
     frame's.  One corrupted pet sentence (``لديه`` replaced by ``وظيفته``;
     dev sample 293, Arabic) put it beside an animal once, and it counted as
-    standing beside both: every profession took it in (0.760).  It must
-    stand beside a fair share of the other lexicon's values."""
+    standing beside both: every profession took it in (0.760).  A word seen
+    beside a lexicon once is as likely a corruption: it must stand there
+    twice at least."""
     prof = {"an analyst": "محلل", "a journalist": "صحفي", "a producer": "منتج",
             "an accountant": "محاسب", "an investor": "مستثمر", "an actor": "ممثل",
             "an intern": "متدرب", "a translator": "مترجم"}

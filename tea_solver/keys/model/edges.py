@@ -334,7 +334,6 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         pair_near_slot, pair_near_kind = _near_counts(pair_beside, pair_of, kinds)
 
     func_slots = [sl for sl, kind in kinds.items() if kind == "func"]
-    slot_obs = Counter(o.slot for o in obs)
 
     def generality(u, slot: tuple, free: int, near: tuple) -> tuple[float, float]:
         # of u's ``free`` occurrences outside value cores, the share NOT beside
@@ -643,12 +642,12 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # a target word translating the source's shared function word stands
         # beside every lexicon that has one (``एक`` before professions,
         # animals and vehicles), not beside one alone (``وظيفته``, *his job*)
-        # -- beside a fair share of its cores (``REACHES``), not once where
-        # a corruption put the word in an animal's sentence
+        # -- twice at least: a word seen beside a lexicon once is as likely
+        # a corruption that put it in an animal's sentence (one pet sentence
+        # with ``وظيفته`` made it stand beside animals and vehicles too)
         lic_side = lic[0] * float(lic[2] == side)
         if lic_side and len(func_slots) >= 2 and \
-                sum(1 for sl in func_slots
-                    if near_slot[(m, sl)] >= REACHES * slot_obs[sl]) < 2:
+                sum(1 for sl in func_slots if near_slot[(m, sl)] >= 2) < 2:
             lic_side = 0.0
         f = {
             "bias": 1.0,
