@@ -173,7 +173,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             if not options:
                 continue
             n, fills = _best_attested(options, attested, lengths, spaced, glued,
-                                      _new_material(segs, kept_shapes, spaced))
+                                      _new_material(segs, [k[0] for k in kept], spaced))
         item_fills[n].append((i, fills))
         _count_lengths(lengths[n], fills, spaced)
         if learned is not None and modelled:
@@ -412,10 +412,10 @@ def _count_lengths(per: dict, fills: dict, spaced: bool) -> None:
         per.setdefault(kid, Counter())[len(edit_spans(v, spaced))] += 1
 
 
-def _new_material(segs, kept_shapes: Sequence, spaced: bool):
+def _new_material(segs, kept_tokens: Sequence, spaced: bool):
     """``count(n, fills)``: how many of the instance's tokens template ``n``'s
-    frame does not write, in the way of counting tokens that finds fewest
-    (:func:`text_tokens`).  A swap, a drop or a doubling of a frame word
+    frame (``kept_tokens[n]``, its :func:`shape_tokens`) does not write, in
+    the way of counting tokens that finds fewest (:func:`text_tokens`).  A swap, a drop or a doubling of a frame word
     leaves no word the frame lacks beyond the values; a replacement or a
     stray word leaves one, and must also have drawn that word: the less
     likely corruption.  (The values' own tokens count alike for every
@@ -424,8 +424,7 @@ def _new_material(segs, kept_shapes: Sequence, spaced: bool):
     mine = text_tokens([seg.text for seg in segs], spaced)
 
     def count(n: int, _fills: dict) -> int:
-        theirs = shape_tokens(kept_shapes[n], spaced)
-        return min(len(set(a) - set(b)) for a, b in zip(mine, theirs))
+        return min(len(set(a) - set(b)) for a, b in zip(mine, kept_tokens[n]))
     return count
 
 

@@ -465,33 +465,14 @@ def _variant_by_siblings(al: "GroupAlignment", frames: list, shown: Counter, top
     for frame, k in shown.items():
         if frame == top or k < 2:
             continue
-        members = [i for i, f in enumerate(frames) if f == frame]
         plans = []
-        for i in members:
-            plan = None
-            for sp in al.spans[i]:
-                form = predicted_form(sp)
-                if form is None:
-                    continue
-                text = al.targets[i][sp.field]
-                if sp.text.startswith(form):
-                    cut = (sp.start, sp.start + len(form))
-                    glued, side = sp.text[len(form):], 1
-                    beside = text[sp.end:sp.end + len(glued)]
-                elif sp.text.endswith(form):
-                    cut = (sp.end - len(form), sp.end)
-                    glued, side = sp.text[:len(sp.text) - len(form)], -1
-                    beside = text[max(0, sp.start - len(glued)):sp.start]
-                else:
-                    continue
-                bounds = graphemes(text)
-                if not glued or glued == beside or cut[0] not in bounds or cut[1] not in bounds:
-                    continue
-                plan = (sp, cut, form, glued, side)
+        for i in (i for i, f in enumerate(frames) if f == frame):
+            plan = _glued_beyond_prediction(al, i, predicted_form)
+            if plan is None:
                 break
             plans.append((i, plan))
-        if None in (p for _i, p in plans) or \
-                len({(p[3], p[4], p[0].slot) for _i, p in plans}) != 1:
+        # every instance of the frame reads so, with the same text on the same side
+        if len(plans) < k or len({(p[3], p[4], p[0].slot) for _i, p in plans}) != 1:
             continue
         for i, (sp, cut, form, _glued, _side) in plans:
             al.spans[i] = [x if x is not sp else Span(sp.occ, sp.field, cut[0], cut[1], form)
@@ -555,6 +536,34 @@ def _written_in(frame: tuple, target: tuple, spans: list) -> list | None:
         if "".join(pieces) != written:
             return None
     return out
+
+
+def _glued_beyond_prediction(al: "GroupAlignment", i: int, predicted_form) -> tuple | None:
+    """``(span, cut, form, glued, side)`` for the first span of instance
+    ``i`` that reads its predicted form (``predicted_form``) with text glued
+    on one side -- ``cut`` the form's offsets, ``glued`` the text, ``side``
+    1 after the form, -1 before -- where the cut is on grapheme bounds and
+    the glued text is not what the frame writes beside the span (a
+    doubling); None where no span does."""
+    for sp in al.spans[i]:
+        form = predicted_form(sp)
+        if form is None:
+            continue
+        text = al.targets[i][sp.field]
+        if sp.text.startswith(form):
+            cut = (sp.start, sp.start + len(form))
+            glued, side = sp.text[len(form):], 1
+            beside = text[sp.end:sp.end + len(glued)]
+        elif sp.text.endswith(form):
+            cut = (sp.end - len(form), sp.end)
+            glued, side = sp.text[:len(sp.text) - len(form)], -1
+            beside = text[max(0, sp.start - len(glued)):sp.start]
+        else:
+            continue
+        bounds = graphemes(text)
+        if glued and glued != beside and cut[0] in bounds and cut[1] in bounds:
+            return sp, cut, form, glued, side
+    return None
 
 
 def _tuple_siblings(occ) -> list:

@@ -240,7 +240,6 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # per group and slot, each value's core (a template affix is glued on the
     # cores of most of the slot's values: ``löšu``, ``so-šu``)
     cores: dict = defaultdict(dict)
-    core_in: dict = {}                  # (lexval, group) -> a core of the value there
     edge_text: dict = defaultdict(Counter)  # (lexval, side) -> texts of its cores' edge unit
     obs_at: dict = defaultdict(list)        # (group, slot) -> its observations
     for n, o in enumerate(obs):
@@ -249,7 +248,6 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         val_seen[(o.lexval, o.group)] += 1
         core_seen[(o.lexval, o.core)] += 1
         cores[(o.group, o.slot)].setdefault(o.lexval, o.core)
-        core_in[(o.lexval, o.group)] = o.core
         obs_at[(o.group, o.slot)].append(n)
         if o.units:
             edge_text[(o.lexval, -1)][o.units[0].text] += 1
@@ -524,7 +522,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # and the frame's ``hơn`` voted against the ``tuổi`` the value
             # has beside ``lớn`` in all fourteen instances of the other group
             if val_seen[(v, g)] == 1 and len(val_groups[v]) > 1 and \
-                    core_seen[(v, core_in[(v, g)])] == 1:
+                    core_seen[(v, cores[(g, v[:2])][v])] == 1:
                 continue
             # (a group with no reading at the place counts the value's own
             # instances there: a value seen once, whose one instance a
