@@ -2535,3 +2535,52 @@ def test_an_ending_a_value_selects_in_other_templates_is_no_corrupted_copy_in_a_
     assert {t["template"]: sorted(t["lexicons"]["s"]) for t in by_group(doc)["q"]} == {
         "So be łosgo {s}do?": sorted(w for w in states.values() if w not in front),
         "So be łosgo {s}dö?": ["sirłü"]}
+
+
+# the states of the class-word tests: a class word (``pi`` / ``zi``) stands
+# before every state; ``fanzu`` is *happy*, and the last word of five others
+_PI_STATES = {"happy": "fanzu", "curious": "böłikin fanzu", "bullish": "łüföm fanzu",
+              "serious": "zıfakuk", "optimistic": "mokjo", "concerned": "bumo"}
+_ZI_STATES = {"hopeful": "fabı fanzu", "open": "łenne fanzu", "excited": "ühö fanzu",
+              "confident": "pıfuzı", "pessimistic": "uzı", "pleased": "fojun",
+              "vocal": "hemminpö", "upbeat": "ziłepe", "skeptical": "kübikün",
+              "particular": "nemje", "positive": "köhö"}
+
+
+def test_a_class_word_corruptions_left_alone_in_a_few_instances_is_not_the_values():
+    """*happy* is ``fanzu``, a word five other states end in, so it has no
+    word of its own, and its class word ``pi`` comes with it every time: its
+    core is ``pi fanzu``, and the class word is cut off as the place's word
+    the other states take (:func:`.regions.trim_place_words`) -- unless it
+    is the value's whole core twice.  Three corruptions in one template drop
+    ``fanzu`` (seed 67 ``mix-all``: three of eleven instances of *happy* in
+    one group), which counted as three whole cores: *happy* became ``pi
+    fanzu`` in every template, each with a template of its own (0.850).  A
+    reading is the value's in a group (half its cores there at least), not
+    in a few corrupted instances."""
+    states = {**_PI_STATES, **_ZI_STATES}
+    frames = {"ctx0": "%s'mıka fe bihüfi %s %s.", "ctx1": "%s'mıka hök bihüfi %s %s ma.",
+              "ctx2": "Jö %s'mıka fe %s %s."}
+    rows = []
+    for tid, frame in frames.items():
+        for a in NAMES:
+            for s, t in states.items():
+                rows.append({"template_id": tid,
+                             "source": "%s is %s about the project (%s)." % (a, s, tid),
+                             "fill": {"first_name": a, "s": s},
+                             "target": frame % (a, "pi" if s in _PI_STATES else "zi", t)})
+    rows += [{"template_id": "q", "source": "Who is most %s about the project?" % s,
+              "fill": {"s": s},
+              "target": "Kö fe bihüfi %s nunhun %s?" % ("pi" if s in _PI_STATES else "zi", t)}
+             for s, t in states.items()]
+    hit = [r for r in rows if r["template_id"] == "ctx0" and r["fill"]["s"] == "happy"][:3]
+    for r in hit:
+        r["target"] = r["target"].replace(" fanzu.", "")
+    _insts, doc = _noisy_with(rows)
+    groups = by_group(doc)
+    for tid, frame in frames.items():
+        got = {t["template"]: sorted(t["lexicons"]["s"]) for t in groups[tid]
+               if "s" in t["lexicons"]}
+        assert got == {frame % ("{first_name}", "pi", "{s}"): sorted(_PI_STATES.values()),
+                       frame % ("{first_name}", "zi", "{s}"): sorted(_ZI_STATES.values())}, tid
+
