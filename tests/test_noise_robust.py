@@ -2584,3 +2584,37 @@ def test_a_class_word_corruptions_left_alone_in_a_few_instances_is_not_the_value
         assert got == {frame % ("{first_name}", "pi", "{s}"): sorted(_PI_STATES.values()),
                        frame % ("{first_name}", "zi", "{s}"): sorted(_ZI_STATES.values())}, tid
 
+
+def test_a_value_that_takes_one_attested_alternative_at_each_of_two_places_is_a_variant():
+    """A question drawn once per state: the state selects its class word
+    (``pi`` / ``zi``, two words before it) and, by harmony, the ending glued
+    to it (``hı`` / ``hi``).  Frames show ``pi … hı``, ``zi … hı`` and
+    ``zi … hi``; *passionate*, drawn once, takes ``pi`` and ``hi`` (seed 67
+    ``mix-all``).  Its frame is one word from ``zi … hi`` and from ``pi …
+    hı``, and no two frames alternate at either place with the rest alike,
+    so it was a corrupted copy, left out and its value given to another
+    template.  A replacement draws a word from the vocabulary; that it is
+    the word the group's frames write between the same two words is the
+    variant, not the corruption (:func:`.corrupted_copy`)."""
+    classes = [("pi", "hı", {"happy": "fanzu", "curious": "böłikin", "bullish": "łüföm",
+                            "serious": "zıfakuk", "optimistic": "mokjo"}),
+               ("zi", "hı", {"hopeful": "fabı", "open": "łenne", "excited": "ühö",
+                            "confident": "pıfuzı", "pessimistic": "uzı"}),
+               ("zi", "hi", {"upbeat": "ziłepe", "skeptical": "kübikün", "vocal": "hemminpö",
+                            "particular": "nemje", "positive": "köhö"}),
+               ("pi", "hi", {"passionate": "pimi"})]
+    rows = []
+    for cls, end, states in classes:
+        for s, t in states.items():
+            rows.append({"template_id": "q", "source": "Who is most %s about the project?" % s,
+                         "fill": {"s": s}, "target": "Kö fe bihüfi %s nunhun %s%s?" % (cls, t, end)})
+            # the states read bare elsewhere: the endings are the question's
+            rows += [{"template_id": "feels", "source": "%s feels %s." % (a, s),
+                      "fill": {"first_name": a, "s": s}, "target": "%s'mıka fe %s." % (a, t)}
+                     for a in NAMES[:3]]
+    _insts, doc = _noisy_with(rows)
+    assert not _outliers(doc, "q")["uncovered"]
+    got = {t["template"]: sorted(t["lexicons"]["s"]) for t in by_group(doc)["q"]}
+    assert got == {"Kö fe bihüfi %s nunhun {s}%s?" % (cls, end): sorted(states.values())
+                   for cls, end, states in classes}
+

@@ -907,7 +907,21 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
             alts = (paradigms or {}).get(_blanked(b, k))
             if alts and _keeps_shared(a[k], alts):
                 return False
+            # the word another frame writes between the same two words: the
+            # class word ``pi`` that half the values select, before the
+            # ending ``hi`` the other half select (seed 67 ``mix-all``: one
+            # value, drawn once, takes both; each alternation is attested,
+            # the frame with both is not)
+            if a[k] in (paradigms or {}).get(_between(b, k), ()):
+                return False
     return True
+
+
+def _between(tokens: Sequence, k: int) -> tuple:
+    """The place of token ``k`` as the two tokens beside it (None at an
+    end), a key of :func:`frame_paradigms`."""
+    return ("\2between", tokens[k - 1] if k > 0 else None,
+            tokens[k + 1] if k + 1 < len(tokens) else None)
 
 
 def _keeps_shared(token: str, alternatives) -> bool:
@@ -954,7 +968,12 @@ def _blanked(tokens: Sequence, k: int) -> tuple:
 def frame_paradigms(frames: Sequence[Sequence]) -> dict:
     """The places where two of these frames differ in one token only, each as
     the frame with that token blanked, with the tokens the frames write
-    there: the places the group's values choose a word for."""
+    there: the places the group's values choose a word for.  And, keyed by
+    :func:`_between`, each place as the two tokens beside it, with the tokens
+    the frames write between them: where two places alternate (a class word
+    and an ending), a frame that takes one alternative at each is a
+    combination of what is written, in a frame of its own only where a value
+    takes both."""
     seen: dict = {}
     out: dict = {}
     for f in frames:
@@ -963,6 +982,9 @@ def frame_paradigms(frames: Sequence[Sequence]) -> dict:
             if b in seen and seen[b] != f[k]:
                 out.setdefault(b, {seen[b]}).add(f[k])
             seen.setdefault(b, f[k])
+    for f in frames:
+        for k in range(len(f)):
+            out.setdefault(_between(f, k), set()).add(f[k])
     return {b: frozenset(t) for b, t in out.items()}
 
 
