@@ -2618,3 +2618,50 @@ def test_a_value_that_takes_one_attested_alternative_at_each_of_two_places_is_a_
     assert got == {"Kö fe bihüfi %s nunhun {s}%s?" % (cls, end): sorted(states.values())
                    for cls, end, states in classes}
 
+
+def test_a_word_a_corruption_put_before_a_value_drawn_once_is_no_part_of_it():
+    """*Who is less X?* draws each adjective once (``Kö jömhök {cmp[1]}hı?``,
+    ``hi`` after front vowels); *big* is drawn nowhere else, and a corruption
+    put ``zqx`` where ``jömhök`` was (seed 67 ``mix-all``: ``łö.``, a word of
+    other templates).  Read into the value (``zqx juba``), the instance
+    joined two copies that dropped ``jömhök``, and the value kept the
+    corruption.  Its comparative reads ``jubabuk``, and the group's other
+    adjectives read their comparatives with ``bük`` or ``buk`` taken off:
+    two harmony variants of one relation, neither alone most of them
+    (:func:`._sibling_relations`).  The prediction ``juba`` and a whole word
+    before it: the word is the instance's frame, a corrupted copy, and the
+    value reads ``juba`` (:func:`._word_beyond_prediction`)."""
+    front = ["zöfe", "hükpü", "möhi", "pinjüm", "bübijü", "łiłeme", "pebi", "kühühö", "ifö",
+             "bije", "möpemji", "tüne"]
+    back = ["juba", "zı", "kojın", "upo", "mıno", "hupuku", "monpu", "mıfa", "jomak"]
+    eng = ["tall", "short", "fast", "rich", "nice", "strange", "small", "high", "wise", "dark",
+           "strong", "kind", "big", "old", "great", "young", "cool", "slow", "smart", "weak",
+           "clean"]
+    rows = []
+    for n, (e, t) in enumerate(zip(eng, front + back)):
+        fill = {"cmp": [e + "er", e]}
+        comp = t + ("bük" if t in front else "buk")
+        rows += [{"template_id": "than", "source": "%s is %ser than %s." % (a, e, b),
+                  "fill": {"first_name": a, **fill, "first_name1": b},
+                  "target": "%s gö %s ła %s." % (a, comp, b)}
+                 for a, b in [(NAMES[n % 5], NAMES[5 + (n + 2) % 5]),
+                              (NAMES[(n + 1) % 5], NAMES[5 + (n + 4) % 5])]]
+        rows += [{"template_id": "seems", "source": "%s seems %s." % (a, e),
+                  "fill": {"first_name": a, **fill}, "target": "%s fe %s." % (a, t)}
+                 for a in NAMES[:2] if e != "big"]
+        rows.append({"template_id": "who", "source": "Who is %ser?" % e, "fill": fill,
+                     "target": "Nö %s ka?" % comp})
+        rows.append({"template_id": "less", "source": "Who is less %s?" % e, "fill": fill,
+                     "target": "Kö jömhök %s%s?" % (t, "hi" if t in front else "hı")})
+    less = {r["fill"]["cmp"][1]: r for r in rows if r["template_id"] == "less"}
+    less["big"]["target"] = less["big"]["target"].replace("jömhök", "zqx")
+    for e in ("old", "great"):
+        less[e]["target"] = less[e]["target"].replace("jömhök ", "")
+    insts, doc = _noisy_with(rows)
+    big = [i.id for i in insts if i.template_id == "less" and i.fill["cmp"][1] == "big"]
+    assert set(big) <= set(_outliers(doc, "less")["uncovered"])
+    got = {t["template"]: sorted(e[-1] for e in t["lexicons"]["cmp"])
+           for t in by_group(doc)["less"]}
+    assert got["Kö jömhök {cmp[1]}hı?"] == sorted(set(back) - {"zı", "kojın"})
+    assert got["Kö jömhök {cmp[1]}hi?"] == sorted(front)
+    assert not any("zqx" in v for vs in got.values() for v in vs)

@@ -444,6 +444,44 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
                     forms[sp.occ.lexval] = [form]
                 break
         changed += _variant_by_siblings(al, frames, shown, top, predicted_form, forms)
+        changed += _word_beyond_prediction(al, predicted_form, forms)
+    return changed
+
+
+def _word_beyond_prediction(al: "GroupAlignment", predicted_form, forms: dict | None) -> int:
+    """Read as predicted, in a script with spaces, a value drawn once whose
+    reading is its predicted form with a whole word more on one side (*Who
+    is less high?*, ``Kö łö. jubahı?``: a corruption put ``łö.``, a word of
+    other templates, where the frame's ``jömhök`` was; *higher* reads
+    ``jubabuk``, and the question's other values read their comparatives
+    without ``buk``, so *high* is ``juba``).  The word is the instance's
+    frame, one of its own: the noise model judges it
+    (:func:`small_group_outliers`) as it judges every frame, where read into
+    the value it joined the copies that dropped ``jömhök`` and made their
+    frame common enough to keep.  A word, not glued letters: an ending glued
+    to one value drawn once is as likely the ending it selects, and only
+    the same ending on two values makes a variant
+    (:func:`_variant_by_siblings`).  Returns how many instances were read
+    again."""
+    if not written_spaced(t for target in al.targets for t in target):
+        return 0
+    changed = 0
+    for i in range(len(al.spans)):
+        plan = _glued_beyond_prediction(al, i, predicted_form)
+        if plan is None:
+            continue
+        sp, cut, form, glued, side = plan
+        text = al.targets[i][sp.field]
+        whole = (glued[-1].isspace() and (sp.start == 0 or not word_char(text[sp.start - 1]))
+                 if side < 0 else
+                 glued[0].isspace() and (sp.end == len(text) or not word_char(text[sp.end])))
+        if not whole:
+            continue
+        al.spans[i] = [x if x is not sp else Span(sp.occ, sp.field, cut[0], cut[1], form)
+                       for x in al.spans[i]]
+        if forms is not None:
+            forms[sp.occ.lexval] = [form]
+        changed += 1
     return changed
 
 
@@ -642,10 +680,17 @@ def _relation(sibling: str, reading: str) -> tuple | None:
 def _sibling_predictions(v: tuple, rel: dict, siblings: dict, in_file_modal: dict) -> list:
     """What ``v``'s tuple siblings (``siblings[v]``), read as they commonly
     are over the file, predict it reads by the relations ``rel`` (tuple
-    element -> :func:`_relation`, :func:`_sibling_relations`): one form per
-    sibling a relation covers (None where the sibling lacks what it takes off)."""
-    return [_apply_relation(rel[w[1]], in_file_modal[w])
-            for w in siblings.get(v, ()) if w in in_file_modal and w[1] in rel]
+    element -> the :func:`_relation` alternatives, :func:`_sibling_relations`):
+    one form per sibling a relation covers -- the one form the alternatives
+    that apply to the sibling write; None where none applies (the sibling
+    lacks what each takes off) or they write different forms."""
+    out = []
+    for w in siblings.get(v, ()):
+        if w in in_file_modal and w[1] in rel:
+            forms = {f for f in (_apply_relation(r, in_file_modal[w]) for r in rel[w[1]])
+                     if f is not None}
+            out.append(forms.pop() if len(forms) == 1 else None)
+    return out
 
 
 def _apply_relation(rel: tuple, sibling: str) -> str | None:
@@ -667,9 +712,13 @@ def _sibling_relations(in_group: dict, common: dict, siblings: dict,
                        in_file_modal: dict) -> dict:
     """Per tuple element index: how most of the group's tuple values read
     against their element of that index over the file (:func:`_relation`),
-    where one relation holds for more than half of them.  A tuple value the
-    group draws once is predicted from its sibling by the relation its
-    group's other values follow."""
+    as alternatives (a tuple, commonest first): the commonest relation and
+    every other that two values or more follow, where together they hold
+    for more than half of them -- a comparative suffix in two harmony
+    variants (``bük`` after front vowels for eleven adjectives, ``buk``
+    after back vowels for seven).  A tuple value the group draws once is
+    predicted from its sibling by the alternative that applies to it
+    (:func:`_sibling_predictions`; none where two apply and disagree)."""
     counts: dict = defaultdict(Counter)
     for v in in_group:
         for w in siblings.get(v, ()):
@@ -677,9 +726,11 @@ def _sibling_relations(in_group: dict, common: dict, siblings: dict,
                 counts[w[1]][_relation(in_file_modal[w], common[v][0])] += 1
     out = {}
     for element, c in counts.items():
-        rel, k = max(c.items(), key=lambda kv: (kv[1], kv[0] is not None, str(kv[0])))
-        if rel is not None and 2 * k > sum(c.values()):
-            out[element] = rel
+        ranked = sorted(((rel, k) for rel, k in c.items() if rel is not None),
+                        key=lambda kv: (-kv[1], str(kv[0])))
+        chosen = ranked[:1] + [(rel, k) for rel, k in ranked[1:] if k >= 2]
+        if chosen and 2 * sum(k for _rel, k in chosen) > sum(c.values()):
+            out[element] = tuple(rel for rel, _k in chosen)
     return out
 
 
