@@ -2665,3 +2665,24 @@ def test_a_word_a_corruption_put_before_a_value_drawn_once_is_no_part_of_it():
     assert got["Kö jömhök {cmp[1]}hı?"] == sorted(set(back) - {"zı", "kojın"})
     assert got["Kö jömhök {cmp[1]}hi?"] == sorted(front)
     assert not any("zqx" in v for vs in got.values() for v in vs)
+
+
+def test_a_value_drawn_once_whose_word_a_corruption_doubled_is_read_once():
+    """*Who is less old?* draws *old* once in the file, and a corruption
+    doubled its word (``O ifu hemani hemani zam?``, seed 67 ``order``): the
+    value read ``hemani hemani``, a reading nothing else in the file
+    contradicts.  The noise doubles words; a translation does not write a
+    value so.  Read against itself with the word written once, the reading
+    is a corrupted copy: the instance is left out and the value listed as
+    ``hemani``."""
+    small = [{"template_id": "most", "source": "Who is the most %s?" % q, "fill": {"q": q},
+              "target": "dare ga %s desu ka?" % t} for q, t in QUALITY.items()]
+    [eager] = [r for r in small if r["fill"]["q"] == "eager"]
+    eager["target"] = eager["target"].replace(QUALITY["eager"], QUALITY["eager"] + " " +
+                                              QUALITY["eager"])
+    insts, doc = _noisy_with(small)
+    assert _outliers(doc, "most")["uncovered"] == [
+        i.id for i in insts if i.template_id == "most" and i.fill["q"] == "eager"]
+    [t] = by_group(doc)["most"]
+    assert t["template"] == "dare ga {q} desu ka?"
+    assert sorted(t["lexicons"]["q"]) == sorted(QUALITY.values())

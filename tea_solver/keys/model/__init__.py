@@ -341,6 +341,12 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
                 continue
             mains = [in_file_modal[v]] if file_n[v] > top else \
                 [m for m in _sibling_predictions(v, as_sibling, siblings, in_file_modal) if m]
+            # ... or, read nowhere else, against itself with a word it
+            # writes twice in a row written once (``hemani hemani``, *less
+            # old* drawn once, seed 67 ``order``): the noise doubles words, a
+            # translation does not write a value so
+            if file_n[v] == top and (single := _undoubled(reading, spaced)) is not None:
+                mains.append(single)
             copied = [main for main in mains if reading != main and _copied(reading, main, spaced)]
             if copied:
                 lone[(v, reading)] = copied[0]
@@ -656,6 +662,20 @@ def _outlier_only_forms(groups: Sequence["GroupAlignment"], modal: list, in_grou
         if len(predicted) == 1 and None not in predicted:
             out[v] = predicted.pop()
     return out
+
+
+def _undoubled(reading: str, spaced: bool) -> str | None:
+    """``reading`` with the one word it writes twice in a row (a space
+    between) written once, in a script with spaces; None where no word, or
+    more than one, is doubled so."""
+    if not spaced:
+        return None
+    words = reading.split(" ")
+    twice = [k for k in range(len(words) - 1)
+             if words[k] == words[k + 1] and any(word_char(c) for c in words[k])]
+    if len(twice) != 1:
+        return None
+    return " ".join(words[:twice[0]] + words[twice[0] + 1:])
 
 
 def _relation(sibling: str, reading: str) -> tuple | None:
