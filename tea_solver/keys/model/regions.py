@@ -393,7 +393,8 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
     until they stand beside that share of the cores — a core edge of a value
     with no unit of its own that is one of those words, beside two other
     values, and not the value's whole core in two groups (in half its cores
-    there, not in a few corrupted ones), is the place's word, not the value's: it is cut off the value's cores in every group, and
+    there, not in a few corrupted ones), is the place's word, not the
+    value's: it is cut off the value's cores in every group, and
     :mod:`.edges` decides it as it does beside every other value.  Where both
     edges of a core are such words, the one the file's alignment gives less to
     the value's own source words goes first (``mass(g, i, piece, k)``: the
@@ -458,14 +459,14 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
             total += n
         paradigm[key] = chosen if total >= params.predicts * seen[key] else set()
 
-    def whole_in(lone: Counter) -> Counter:
+    def whole_in(counts: Counter) -> Counter:
         # (value, unit) -> the groups where the unit is the value's reading:
         # its whole core in half its cores there at least.  Groups, not
         # instances: corruptions that dropped the value's own word leave the
         # class word alone in a few instances (three of eleven of *happy*'s in
         # one group, seed 67 ``mix-all``), a reading is every instance's
         out: Counter = Counter()
-        for (g, v, u), n in lone.items():
+        for (g, v, u), n in counts.items():
             if 2 * n >= cores[(g, v)]:
                 out[(v, u)] += 1
         return out
