@@ -2686,3 +2686,46 @@ def test_a_value_drawn_once_whose_word_a_corruption_doubled_is_read_once():
     [t] = by_group(doc)["most"]
     assert t["template"] == "dare ga {q} desu ka?"
     assert sorted(t["lexicons"]["q"]) == sorted(QUALITY.values())
+
+
+def test_a_relation_the_regular_comparatives_follow_predicts_beside_irregular_ones():
+    """*Who is less X?* (``Wer ist weniger {adj[1]}?``, dev sample 317,
+    German): *smart* and *small*, each drawn once, had ``weniger`` replaced
+    by a word of other templates (``Meerschweinchen.``), read into the value.
+    Their comparatives read ``intelligenter`` and ``kleiner``, and eight of
+    the question's adjectives read theirs with ``er`` taken off -- but nine
+    are irregular (``älter`` / ``alt``), so no relation held for most of
+    them and nothing was predicted.  The irregular ones say nothing of how
+    the regular ones are written: the relation holds for all the values
+    written from their siblings at all, and the prediction is kept only
+    where it writes the instance."""
+    regular = {"smart": "intelligent", "small": "klein", "fast": "schnell", "cool": "cool",
+               "strict": "streng", "rich": "reich", "clean": "sauber", "slow": "langsam"}
+    irregular = {"old": ("alt", "älter"), "big": ("groß", "größer"), "young": ("jung", "jünger"),
+                 "strong": ("stark", "stärker"), "short": ("kurz", "kürzer"),
+                 "wise": ("klug", "klüger"), "high": ("hoch", "höher"),
+                 "weak": ("schwach", "schwächer"), "dark": ("dunkel", "dunkler")}
+    forms = {e: (t, t + "er") for e, t in regular.items()} | irregular
+    rows = []
+    for n, (e, (base, comp)) in enumerate(forms.items()):
+        fill = {"cmp": [e + "er", e]}
+        rows += [{"template_id": "than", "source": "%s is %ser than %s." % (a, e, b),
+                  "fill": {"first_name": a, **fill, "first_name1": b},
+                  "target": "%s ist %s als %s." % (a, comp, b)}
+                 for a, b in [(NAMES[n % 5], NAMES[5 + (n + 2) % 5]),
+                              (NAMES[(n + 1) % 5], NAMES[5 + (n + 4) % 5])]]
+        rows.append({"template_id": "who", "source": "Who is %ser?" % e, "fill": fill,
+                     "target": "Wer ist von beiden %s?" % comp})
+        rows.append({"template_id": "less", "source": "Who is less %s?" % e, "fill": fill,
+                     "target": "Wer ist weniger %s?" % base})
+    less = {r["fill"]["cmp"][1]: r for r in rows if r["template_id"] == "less"}
+    less["smart"]["target"] = less["smart"]["target"].replace("weniger", "Meerschweinchen.")
+    less["small"]["target"] = less["small"]["target"].replace("weniger", "Fisch.")
+    less["cool"]["target"] = less["cool"]["target"].replace("weniger ", "")
+    insts, doc = _noisy_with(rows)
+    lost = {i.id for i in insts if i.template_id == "less" and i.fill["cmp"][1] in
+            ("smart", "small", "cool")}
+    assert lost <= set(_outliers(doc, "less")["uncovered"])
+    [t] = by_group(doc)["less"]
+    assert t["template"] == "Wer ist weniger {cmp[1]}?"
+    assert sorted(e[-1] for e in t["lexicons"]["cmp"]) == sorted(b for b, _c in forms.values())

@@ -426,7 +426,8 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
             if sum(in_file[v].values()) != 1 or not siblings.get(v):
                 return None
             others = {w: c for w, c in in_groups[g].items() if w != v}
-            rel = _sibling_relations(others, modal[g], siblings, in_file_modal)
+            rel = _sibling_relations(others, modal[g], siblings, in_file_modal,
+                                     related_only=True)
             predicted = set(_sibling_predictions(v, rel, siblings, in_file_modal))
             if len(predicted) != 1 or None in predicted:
                 return None
@@ -729,7 +730,7 @@ def _apply_relation(rel: tuple, sibling: str) -> str | None:
 
 
 def _sibling_relations(in_group: dict, common: dict, siblings: dict,
-                       in_file_modal: dict) -> dict:
+                       in_file_modal: dict, related_only: bool = False) -> dict:
     """Per tuple element index: how most of the group's tuple values read
     against their element of that index over the file (:func:`_relation`),
     as alternatives (a tuple, commonest first): the commonest relation and
@@ -738,7 +739,12 @@ def _sibling_relations(in_group: dict, common: dict, siblings: dict,
     variants (``bük`` after front vowels for eleven adjectives, ``buk``
     after back vowels for seven).  A tuple value the group draws once is
     predicted from its sibling by the alternative that applies to it
-    (:func:`_sibling_predictions`; none where two apply and disagree)."""
+    (:func:`_sibling_predictions`; none where two apply and disagree).
+    ``related_only``: more than half of the values whose reading is written
+    from their sibling's at all -- the irregular ones (German ``älter`` /
+    ``alt``, ``größer`` / ``groß``) say nothing of how the regular ones are
+    written -- for a caller that keeps a prediction only where it writes the
+    instance (:func:`sibling_readings`)."""
     counts: dict = defaultdict(Counter)
     for v in in_group:
         for w in siblings.get(v, ()):
@@ -749,7 +755,8 @@ def _sibling_relations(in_group: dict, common: dict, siblings: dict,
         ranked = sorted(((rel, k) for rel, k in c.items() if rel is not None),
                         key=lambda kv: (-kv[1], str(kv[0])))
         chosen = ranked[:1] + [(rel, k) for rel, k in ranked[1:] if k >= 2]
-        if chosen and 2 * sum(k for _rel, k in chosen) > sum(c.values()):
+        total = sum(k for rel, k in c.items() if rel is not None or not related_only)
+        if chosen and 2 * sum(k for _rel, k in chosen) > total:
             out[element] = tuple(rel for rel, _k in chosen)
     return out
 
