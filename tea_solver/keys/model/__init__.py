@@ -736,8 +736,8 @@ def _sibling_relations(in_group: dict, common: dict, siblings: dict,
     as alternatives (a tuple, commonest first): the commonest relation and
     every other that two values or more follow, where together they hold
     for more than half of them -- a comparative suffix in two harmony
-    variants (``bük`` after front vowels for eleven adjectives, ``buk``
-    after back vowels for seven).  A tuple value the group draws once is
+    variants (``bük`` after front vowels for eleven of twenty adjectives,
+    ``buk`` after back vowels for the rest).  A tuple value the group draws once is
     predicted from its sibling by the alternative that applies to it
     (:func:`_sibling_predictions`; none where two apply and disagree).
     ``related_only``: more than half of the values whose reading is written
