@@ -415,10 +415,10 @@ def _count_lengths(per: dict, fills: dict, spaced: bool) -> None:
 def _new_material(segs, kept_tokens: Sequence, spaced: bool):
     """``count(n, fills)``: how many of the instance's tokens template ``n``'s
     frame (``kept_tokens[n]``, its :func:`shape_tokens`) does not write, in
-    the way of counting tokens that finds fewest (:func:`text_tokens`).  A swap, a drop or a doubling of a frame word
-    leaves no word the frame lacks beyond the values; a replacement or a
-    stray word leaves one, and must also have drawn that word: the less
-    likely corruption.  (The values' own tokens count alike for every
+    the way of counting tokens that finds fewest (:func:`text_tokens`).  A
+    swap, a drop or a doubling of a frame word leaves no word the frame
+    lacks beyond the values; a replacement or a stray word leaves one, and
+    must also have drawn that word: the less likely corruption.  (The values' own tokens count alike for every
     template, and a reading that takes the stray word into a value, ``furui
     zr`` for ``desu`` replaced, does not hide it.)"""
     mine = text_tokens([seg.text for seg in segs], spaced)

@@ -484,12 +484,20 @@ def _word_beyond_prediction(al: "GroupAlignment", predicted_form, forms: dict | 
                  glued[0].isspace() and (sp.end == len(text) or not word_char(text[sp.end])))
         if not whole:
             continue
-        al.spans[i] = [x if x is not sp else Span(sp.occ, sp.field, cut[0], cut[1], form)
-                       for x in al.spans[i]]
-        if forms is not None:
-            forms[sp.occ.lexval] = [form]
+        _read_as_predicted(al, i, sp, cut, form, forms)
         changed += 1
     return changed
+
+
+def _read_as_predicted(al: "GroupAlignment", i: int, sp: Span, cut: tuple, form: str,
+                       forms: dict | None) -> None:
+    """Give span ``sp`` of instance ``i`` the predicted ``form`` at offsets
+    ``cut`` (what :func:`_glued_beyond_prediction` found), the rest of its
+    text to the frame; ``forms`` (lexval -> forms) takes the form."""
+    al.spans[i] = [x if x is not sp else Span(sp.occ, sp.field, cut[0], cut[1], form)
+                   for x in al.spans[i]]
+    if forms is not None:
+        forms[sp.occ.lexval] = [form]
 
 
 def _variant_by_siblings(al: "GroupAlignment", frames: list, shown: Counter, top: tuple,
@@ -520,10 +528,7 @@ def _variant_by_siblings(al: "GroupAlignment", frames: list, shown: Counter, top
         if len(plans) < k or len({(p[3], p[4], p[0].slot) for _i, p in plans}) != 1:
             continue
         for i, (sp, cut, form, _glued, _side) in plans:
-            al.spans[i] = [x if x is not sp else Span(sp.occ, sp.field, cut[0], cut[1], form)
-                           for x in al.spans[i]]
-            if forms is not None:
-                forms[sp.occ.lexval] = [form]
+            _read_as_predicted(al, i, sp, cut, form, forms)
             changed += 1
     return changed
 
