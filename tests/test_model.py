@@ -3040,3 +3040,80 @@ def test_a_stem_is_not_cut_between_readings_that_differ_in_one_letter():
                      carried, least=2)
     assert stem(("vehicle", None, "a tractor"), {"zenmı": 67, "zenmi": 64}, ("mi", "mı")) == "zenmı"
     assert stem(("animal", None, "a dog"), {"vevel": 30, "velo": 20}, ("vel", "lo")) == "ve"
+
+
+# states and the preposition their class selects for *about*: the third
+# class's three states all end in ``เพืณุ``, as do two states of the others
+_GOVERNED_STATES = {"happy": ("ขาติ", 0), "calm": ("ฟีกูเพืณุ", 0), "eager": ("อิไซู", 0),
+                    "proud": ("มุ่ญั", 1), "serious": ("ทุ๊ฉาเพืณุ", 1), "sure": ("ศิ้โบิ", 1),
+                    "upbeat": ("เพืณุ", 2), "vocal": ("ใถาฑุ่เพืณุ", 2),
+                    "bleak": ("แฮึโจ๊เพืณุ", 2)}
+_GOVERNED_PREPOSITIONS = ("ดิ", "ฬื๊", "ฌั")
+
+
+def test_a_state_whose_syllables_other_states_end_in_keeps_them_not_its_preposition():
+    """Each state selects the preposition of its class for *about*
+    (``ดิ`` / ``ฬื๊`` / ``ฌั``): the templates' variants.  *upbeat* is
+    ``เพืณุ``, the syllables four other states end in, so the syllable that
+    tells it apart best is its class's preposition, which it shares with two
+    states that have syllables of their own: the preposition is no reading
+    of values translated alike, and *upbeat* reads ``เพืณุ`` like the
+    others (its core taken for ``ฌั``, *upbeat* read ``เพืณุฌั`` in every
+    template, and the two other states of its class too: the seed-70
+    Thai-like file's intensifiers)."""
+    rows = []
+    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
+        for s, (st, cls) in _GOVERNED_STATES.items():
+            prep = _GOVERNED_PREPOSITIONS[cls]
+            rows.append(_row("is", "%s is %s about the project." % (a, s),
+                             {"first_name": a, "s": s}, "%sภึ%s%sศีฑื๊ฒา๊" % (a, st, prep)))
+            for v, vt in _UNSPACED_ADVERBS.items():
+                rows.append(_row("very", "%s is %s %s about the project. %s is %s about it."
+                                 % (a, v, s, b, s),
+                                 {"first_name": a, "very": v, "s": s, "first_name1": b},
+                                 "%sภึ%s%s%sศีฑื๊ฒา๊ %sภึ%s%sศีฑื๊ฒา๊" % (
+                                     a, vt, st, prep, b, st, prep)))
+    for s, (st, cls) in _GOVERNED_STATES.items():
+        rows.append(_row("who", "Who is most %s about the project?" % s, {"s": s},
+                         "ผา้ภึคี๊ฒั๊%s%sศีฑื๊ฒา๊?" % (st, _GOVERNED_PREPOSITIONS[cls])))
+    groups = extract_exact(rows)
+    for tid, frame in (("is", "{first_name}ภึ{s}%sศีฑื๊ฒา๊"),
+                       ("very", "{first_name}ภึ{very}{s}%sศีฑื๊ฒา๊ {first_name1}ภึ{s}%sศีฑื๊ฒา๊"),
+                       ("who", "ผา้ภึคี๊ฒั๊{s}%sศีฑื๊ฒา๊?")):
+        got = sorted((t["template"], sorted(t["lexicons"]["s"])) for t in groups[tid])
+        assert got == sorted(
+            (frame.replace("%s", prep),
+             sorted(st for st, c in _GOVERNED_STATES.values() if c == cls))
+            for cls, prep in enumerate(_GOVERNED_PREPOSITIONS))
+
+
+def test_a_value_holding_the_frames_and_is_one_run():
+    """*and* is ``ญื``, and *Chinese* is ``โฑุผุญืใฑุ่``: the nationality
+    *American* (``โฑุผุ``) followed by the syllable of *and*.  In ``…ภึ
+    โฑุผุญืใฑุ่ญื{profession}`` the frame's ``ญื`` matches either copy, with
+    two runs either way; matched early, the runs are the commoner
+    nationality and ``ใฑุ่ญื`` + the profession, seen once; matched late,
+    the whole nationality and the profession, each seen in many instances.
+    The likelier reading is the late one, though its nationality is rarer
+    than *American* (each run weighed against each, the early match was
+    kept, and *Chinese* was cut in two in every template that writes
+    *and*: the seed-70 Thai-like file's professions)."""
+    nationalities = {"American": "โฑุผุ", "Chinese": "โฑุผุญืใฑุ่", "Mexican": "โฑุผุฆาเฅู",
+                     "Indian": "ฝาแฎื๊จึ้", "Irish": "ผิ๊ชื๋", "Greek": "ดี๋ดา๊ญั"}
+    professions = {"doctor": "ฟีแคุดื่", "nurse": "โชีฮั", "pilot": "ดึแจู",
+                   "actor": "ใฎิ้เฑู๋", "baker": "ฑิฏี่ฏั่"}
+    rows = []
+    for a in NAMES:
+        for n, nt in nationalities.items():
+            for p, pt in professions.items():
+                fill = {"first_name": a, "nationality": n, "profession": p}
+                rows.append(_row("and", "%s is %s and %s." % (a, n, p), fill,
+                                 "%sภึ%sญื%s" % (a, nt, pt)))
+                rows.append(_row("two", "%s is %s. %s is %s." % (a, p, a, n), fill,
+                                 "%sภึ%s %sภึ%s" % (a, pt, a, nt)))
+    groups = extract_exact(rows)
+    for tid, frame in (("and", "{first_name}ภึ{nationality}ญื{profession}"),
+                       ("two", "{first_name}ภึ{profession} {first_name}ภึ{nationality}")):
+        [t] = groups[tid]
+        assert (t["template"], sorted(t["lexicons"]["nationality"])) == \
+            (frame, sorted(nationalities.values()))

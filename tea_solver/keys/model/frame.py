@@ -26,6 +26,7 @@ per cell.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Sequence
 
@@ -181,12 +182,21 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
 
 
 def _dominates(late: list, early: list) -> bool:
-    """Are the counts of the runs only the latest alignment leaves (``late``:
-    how many of the group's instances show each, either alignment) each above
-    those of the runs only the earliest leaves (``early``), ranked alike?"""
-    if len(late) != len(early) or not late:
+    """Is the latest alignment the likelier reading of the row, its runs
+    scored as a unigram model of runs would (the product of how many of the
+    group's instances show each: ``late``, the runs only it leaves,
+    ``early``, those only the earliest leaves; as many either way), where
+    each run of its own is one the group shows again?
+
+    A run seen once is no evidence (a name's run does not outweigh it, nor
+    does one seen once either way); beyond that the product, not each run
+    against each: a value holding the frame's ``ญื`` (*and*) is one run
+    and the profession after the frame's copy another, seen in dozens of
+    instances each, though the nationality's first word, which the earliest
+    match leaves alone, is itself a commoner value."""
+    if len(late) != len(early) or not late or min(late) < 2:
         return False
-    return all(a > b for a, b in zip(sorted(late), sorted(early)))
+    return math.prod(late) > math.prod(early)
 
 
 def _more_familiar(late: list, early: list) -> bool:

@@ -264,7 +264,31 @@ class FileStats:
                 together |= self.val[w]
             got = v in alike and len(alike) <= params.alike and len(alike) < len(values) and \
                 sum(self.predicts(u, w) for w in alike) >= params.predicts and \
-                self._contrast(bu, together, v[:2]) >= params.comes_with
+                self._contrast(bu, together, v[:2]) >= params.comes_with and \
+                not any(self._has_own_unit(w, params) for w in alike)
+            self._cache[key] = got
+        return got
+
+    def _has_own_unit(self, v: tuple, params: ModelParams) -> bool:
+        """Does some unit identify ``v`` alone (:meth:`predicts`)?  Values
+        translated alike read nothing of their own; a word a few values share
+        where some of them have words of their own (the preposition three
+        states select, ``ฆั``, after ``ใดา๊ฑาแฝุเญึฎื`` and ``ใญาฅา่เญึฎื``) is a
+        word they share, not the reading of the one among them whose
+        syllables other states write too (``เญึฎื``)."""
+        key = ("own", v)
+        got = self._cache.get(key)
+        if got is None:
+            bv = self.val.get(v, 0)
+            got = False
+            if bv:
+                slot = self.slot.get(v[:2], 0)
+                n = bv.bit_count()
+                for u, bu in self.unit.items():
+                    if (bu & bv).bit_count() >= params.predicts * n / 2 and \
+                            _share(bu, bv, slot) >= params.predicts:
+                        got = True
+                        break
             self._cache[key] = got
         return got
 
