@@ -2729,3 +2729,73 @@ def test_a_relation_the_regular_comparatives_follow_predicts_beside_irregular_on
     [t] = by_group(doc)["less"]
     assert t["template"] == "Wer ist weniger {cmp[1]}?"
     assert sorted(e[-1] for e in t["lexicons"]["cmp"]) == sorted(b for b, _c in forms.values())
+
+
+def test_a_word_put_in_beside_a_value_drawn_once_is_a_variant_not_a_copy():
+    """One value of a small question takes a word the other values do not,
+    right after it (``atarashii no desu ka?``, as ``速いですか`` for
+    *faster* where the other adjectives take ``ですか`` bare).  No
+    corruption puts a new word in: a word is dropped, doubled, swapped or
+    replaced, and a doubling beside a value shows the value's edge twice.
+    So the instance is a variant with a template of its own, not a
+    corrupted copy left out with its value given to the common frame."""
+    insts, doc, block, words = _question_beside_noise(
+        ["dare ga ichiban %s desu ka?"] * 23 + ["dare ga ichiban %s no desu ka?"])
+    assert block["uncovered"] == []
+    templates = {t["template"]: sorted(t["lexicons"]["adj"]) for t in by_group(doc)["most"]}
+    assert templates == {"dare ga ichiban {adj} desu ka?": sorted(words[:23]),
+                         "dare ga ichiban {adj} no desu ka?": [words[23]]}
+
+
+_TH_QUALITIES = {"brave": "ษึณึ", "calm": "คิ๋อาฝึ", "clever": "สึ่ฒี", "eager": "ใฝื้ฟี๋",
+                 "fair": "ฬุสิ่สุ", "gentle": "ไฉาพู", "honest": "ปีเฮา๋", "loyal": "มุณึ",
+                 "polite": "งิอู", "quiet": "ทูณื้ปึ่", "rich": "ชึ๊รื้", "wise": "ฟาฝู"}
+
+
+def test_a_character_the_noise_doubled_in_a_value_drawn_once_is_read_once():
+    """Without spaces the noise doubles a character (a code point): *brave*,
+    drawn once in the file, reads ``ษษึณึ``.  No other instance writes that
+    pair with what follows it, so the reading is a corrupted copy of
+    ``ษึณึ``: the instance is left out and the template lists *brave* as it
+    is written.  *loyal* writes its ``ณึ`` after a doubled ``มม`` that
+    *honest*'s frame-mate in another group writes too -- a word may repeat
+    a character -- and is read as written."""
+    qualities = dict(_TH_QUALITIES, loyal="มมุณึ")
+    small = [{"template_id": "most", "source": "Who is the most %s?" % q, "fill": {"q": q},
+              "target": "ผา้ภึ%sคิ?" % t} for q, t in qualities.items()]
+    small[0]["target"] = "ผา้ภึษษึณึคิ?"
+    small.append({"template_id": "other", "source": "Who is it?", "fill": {},
+                  "target": "ผา้มมุภึ?"})
+    insts, doc = _noisy_with(small)
+    block = _outliers(doc, "most")
+    assert block["uncovered"] == [i.id for i in insts if "ษษ" in i.target_value]
+    [t] = by_group(doc)["most"]
+    assert (t["template"], sorted(t["lexicons"]["q"])) == \
+        ("ผา้ภึ{q}คิ?", sorted(qualities.values()))
+
+
+_KM_QUALITIES = {"brave": "គ្ភុះក្ណីំ", "calm": "ធ្ឈើណែ", "clever": "ឈ្ដៅះឌ្ឆាំ", "eager": "ក្ឆីក្ពីំ",
+                 "fair": "ឞោផី", "gentle": "ណៅន្ឈេះ", "honest": "ជោគេះ", "loyal": "ឈីទៅំ",
+                 "polite": "អើះទ្ផាំ", "quiet": "ទួឈូ", "rich": "ឞិគេំ", "wise": "ចាងែ"}
+
+
+def test_a_doubled_letter_before_the_cluster_a_value_starts_is_a_copy_not_a_variant():
+    """*brave* (``គ្ភុះក្ណីំ``, read so in another group) stands in a question
+    whose one copy doubled its first letter: ``គគ្ភុះក្ណីំ``.  The noise
+    doubles a code point, and ``គ`` is no cluster the value's first one
+    (``គ្ភុះ``) repeats, so the frame shows a letter put in beside the slot
+    that doubles no cluster.  A letter put in beside a slot is a variant
+    only where it doubles nothing, the value's edge included: counted in
+    code points it does, and the copy is left out with *brave* given back."""
+    small = [{"template_id": "most", "source": "Who is the most %s?" % q, "fill": {"q": q},
+              "target": "ភួធ្ឈើ%s?" % t} for q, t in _KM_QUALITIES.items()]
+    small[0]["target"] = "ភួធ្ឈើគគ្ភុះក្ណីំ?"
+    small += [{"template_id": "is", "source": "%s is %s." % (a, q),
+               "fill": {"first_name": a, "q": q}, "target": "%sឡូ%s។" % (a, t)}
+              for a in NAMES[:3] for q, t in _KM_QUALITIES.items()]
+    insts, doc = _noisy_with(small)
+    block = _outliers(doc, "most")
+    assert block["uncovered"] == [i.id for i in insts if "គគ" in i.target_value]
+    [t] = by_group(doc)["most"]
+    assert (t["template"], sorted(t["lexicons"]["q"])) == \
+        ("ភួធ្ឈើ{q}?", sorted(_KM_QUALITIES.values()))

@@ -309,6 +309,12 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         return 2 * other >= seen
 
     file_n = {v: sum(c.values()) for v, c in in_file.items()}
+    # how many of the file's instances write a string (asked of the few
+    # readings, each drawn once, that write a character twice in a row)
+    targets = ["\n".join(fields) for al in groups for fields in al.targets]
+
+    def written_in(text: str) -> int:
+        return sum(text in t for t in targets)
     odd_in: list = []                   # per group: the (value, reading)s odd there
     copy_of: dict = {}                  # (value, lone reading) -> the reading it copies
     for al, common, in_group in zip(groups, modal, in_groups):
@@ -344,8 +350,10 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
             # ... or, read nowhere else, against itself with a word it
             # writes twice in a row written once (``hemani hemani``, *less
             # old* drawn once, seed 67 ``order``): the noise doubles words, a
-            # translation does not write a value so
-            if file_n[v] == top and (single := _undoubled(reading, spaced)) is not None:
+            # translation does not write a value so -- nor, without spaces,
+            # a character pair no other instance of the file writes
+            if file_n[v] == top and \
+                    (single := _undoubled(reading, spaced, written_in)) is not None:
                 mains.append(single)
             copied = [main for main in mains if reading != main and _copied(reading, main, spaced)]
             if copied:
@@ -670,12 +678,24 @@ def _outlier_only_forms(groups: Sequence["GroupAlignment"], modal: list, in_grou
     return out
 
 
-def _undoubled(reading: str, spaced: bool) -> str | None:
+def _undoubled(reading: str, spaced: bool, written_in=None) -> str | None:
     """``reading`` with the one word it writes twice in a row (a space
     between) written once, in a script with spaces; None where no word, or
-    more than one, is doubled so."""
+    more than one, is doubled so.
+
+    In a script without spaces the noise doubles a character (a code point:
+    ``វឹះររួះ`` for ``វឹះរួះ``), and a word may repeat one (``やや``,
+    ``小小``; ``ររិ`` of another word): the one character the reading writes
+    twice in a row is the noise's only where no other instance of the file
+    writes the pair with what follows it (``written_in``: how many of the
+    file's instances write a string, this one among them)."""
     if not spaced:
-        return None
+        twice = [k for k in range(len(reading) - 1)
+                 if reading[k] == reading[k + 1] and word_char(reading[k])]
+        if len(twice) != 1 or written_in is None \
+                or written_in(reading[twice[0]:twice[0] + 3]) != 1:
+            return None
+        return reading[:twice[0]] + reading[twice[0] + 1:]
     words = reading.split(" ")
     twice = [k for k in range(len(words) - 1)
              if words[k] == words[k + 1] and any(word_char(c) for c in words[k])]
@@ -948,7 +968,7 @@ def _skeleton(fields, frame) -> list:
 
 
 def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
-                   alone: bool = True) -> bool:
+                   alone: bool = True, doubles: bool = True) -> bool:
     """Is frame ``a`` more likely a corrupted copy of frame ``b`` than a
     variant of it?  One corruption (:func:`one_edit`) apart, unless the one
     token that differs is another form of the same word (``наибольшим`` /
@@ -967,7 +987,13 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
     edge a swap moved out: there it is one where ``alone`` says one instance
     at most shows ``a`` (the caller, :func:`_copies`, not counting those
     that double a token at a value's edge) -- the same token put in beside
-    a slot in two instances doubles no two values' edges."""
+    a slot in two instances doubles no two values' edges.  A token put in
+    right beside the slot doubles the value's edge only where an instance
+    shows that edge twice (``doubles``: the caller counts them in the
+    text); a swap moves a unit past a frame unit, two tokens away.  Where
+    none does, the token is new: the ending the value selects (``速い`` of
+    ``速いですか`` for *faster*, drawn once, where the other adjectives
+    take ``ですか`` bare)."""
     if not one_edit(a, b):
         return False
     if len(a) == len(b) + 1:
@@ -979,6 +1005,10 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
             return True
         # (a value's edge unit a swap moved past the frame unit beside it,
         # ``谁更善？良``, is put in two tokens from the slot)
+        touching = any(0 <= j < len(a) and a[j] is not None and "\0" in a[j]
+                       for j in (k - 1, k + 1))
+        if touching and not doubles:
+            return False
         beside = [a[j] for j in range(k - 2, k + 3) if 0 <= j < len(a)]
         return alone and any(t is not None and "\0" in t for t in beside)
     if len(a) == len(b):
@@ -1227,7 +1257,8 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     odd = {f: any(c != f and support[f] <= allowed(f, c, e)
                   and (support[f] < support[c] if strictly_fewer else e < support[c])
                   and any(corrupted_copy(view[f], view[c], par,
-                                         support[f] - doubled.get(f, 0) <= 1)
+                                         support[f] - doubled.get(f, 0) <= 1,
+                                         doubled.get(f, 0) > 0)
                           and (support[f] == 1 or not _replaced(view[f], view[c]))
                           for view, par in zip(views, paradigms))
                   and not selected(f, c)
@@ -1243,7 +1274,8 @@ def _doubled_frames(al: "GroupAlignment", frames: list) -> Counter:
     value's edge puts a token in beside the slot that the frame alone cannot
     tell from a new one (``Ai cao hơn? hơn?``, twice in a question where
     every value ends in ``hơn``; ``更更邪恶`` beside another corruption that
-    left ``更`` out of its value's span)."""
+    left ``更`` out of its value's span; without spaces, a code point written
+    twice, one of the two in a value's span or touching it)."""
     spaced = written_spaced(t for target in al.targets for t in target)
     shows: Counter = Counter()
     for f, target, spans in zip(frames, al.targets, al.spans):
@@ -1257,6 +1289,13 @@ def _doubled_frames(al: "GroupAlignment", frames: list) -> Counter:
                         for e0, e1 in ((a0, a1), (b0, b1))):
                     hit = True
                     break
+            # (without spaces the noise doubles a code point, which need not
+            # be a whole cluster: ``គគ្ភុះ``, the value's first consonant
+            # before the cluster it starts)
+            if not hit and not spaced:
+                hit = any(text[p] == text[p + 1] and word_char(text[p])
+                          and any(s0 <= p + 1 and p < s1 for s0, s1 in vals)
+                          for p in range(len(text) - 1))
             if hit:
                 break
         shows[f] += hit
