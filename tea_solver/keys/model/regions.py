@@ -264,18 +264,31 @@ class FileStats:
                 together |= self.val[w]
             got = v in alike and len(alike) <= params.alike and len(alike) < len(values) and \
                 sum(self.predicts(u, w) for w in alike) >= params.predicts and \
-                self._contrast(bu, together, v[:2]) >= params.comes_with and \
-                not any(self._has_own_unit(w, params) for w in alike)
+                self._contrast(bu, together, v[:2]) >= params.comes_with
             self._cache[key] = got
         return got
 
+    def read_alike(self, u: str, v: tuple, params: ModelParams) -> bool:
+        """Is the unit the reading of values translated alike: it
+        :meth:`identifies` ``v`` as the word of a few values, and none of
+        them has a unit of its own (:meth:`_has_own_unit`)?  A word a few
+        values share where some of them have words of their own (the
+        preposition three states select, ``ฆั``, after ``ใดา๊ฑาแฝุเญึฎื`` and
+        ``ใญาฅา่เญึฎื``) is a word they share, not the reading of the one among
+        them whose syllables other states write too (``เญึฎื``): :func:`_place`
+        takes it for that value's core only where it is their reading."""
+        if self.predicts(u, v) >= params.predicts or not self.identifies(u, v, params):
+            return False
+        bu = self.unit.get(u, 0)
+        return not any(self._has_own_unit(w, params)
+                       for w in self.by_slot_values.get(v[:2], ())
+                       if self.val[w].bit_count() and (bu & self.val[w]).bit_count()
+                       >= params.predicts * self.val[w].bit_count())
+
     def _has_own_unit(self, v: tuple, params: ModelParams) -> bool:
-        """Does some unit identify ``v`` alone (:meth:`predicts`)?  Values
-        translated alike read nothing of their own; a word a few values share
-        where some of them have words of their own (the preposition three
-        states select, ``ฆั``, after ``ใดา๊ฑาแฝุเญึฎื`` and ``ใญาฅา่เญึฎื``) is a
-        word they share, not the reading of the one among them whose
-        syllables other states write too (``เญึฎื``)."""
+        """Does some unit identify ``v`` alone (:meth:`predicts`), in a fair
+        share of its instances (a unit one corrupted copy made identifies
+        its value by chance)?"""
         key = ("own", v)
         got = self._cache.get(key)
         if got is None:
@@ -937,7 +950,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             # a value with no word of its own: the word it shares with the few
             # values translated alike (*happy* / *pleased*: ``доволен``)
             ident = ident or [k for k in range(hi - lo + 1)
-                              if stats.identifies(units[a + lo + k], o.lexval, params)]
+                              if stats.read_alike(units[a + lo + k], o.lexval, params)]
             claimed = ident or [k for k, x in enumerate(sc) if x > 0]
             if claimed:
                 lo, hi = lo + claimed[0], lo + claimed[-1]
