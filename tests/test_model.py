@@ -3117,3 +3117,35 @@ def test_a_value_holding_the_frames_and_is_one_run():
         [t] = groups[tid]
         assert (t["template"], sorted(t["lexicons"]["nationality"])) == \
             (frame, sorted(nationalities.values()))
+
+
+def test_a_value_holding_the_frames_copula_keeps_the_word_it_shares_with_another():
+    """*an escort* is ``งึพิ๋อั``: the article of its class, the copula's
+    syllable ``พิ๋`` the frame writes after every name, and ``อั``, which *an
+    author* (``ฝา้ใฃา้อัฟี``) writes too, beside a syllable of its own.
+    Where the frame's second ``พิ๋`` is matched inside the value, the value's
+    region is cut in two, and ``อั`` is what tells *escort* apart in the
+    region it stands in.  That *author* has a syllable of its own makes
+    ``อั`` no reading of values translated alike (:meth:`read_alike`, for a
+    core), but it still tells where *escort* stands: one template, every
+    profession whole (taken as no evidence there, *escort* moved to the
+    article's region, a template of its own: the seed-66 Thai-like file)."""
+    professions = {"escort": "งึพิ๋อั", "author": "ฝา้ใฃา้อัฟี", "pilot": "งึฟิหุ",
+                   "nurse": "งึพึใฟั", "baker": "งึรัใณึ๊", "actor": "ฝา้ใฃา้กุ้ลุ๊",
+                   "judge": "ฝา้ใฃา้ตึ๊"}
+    nationalities = {"Greek": "ซืภูใยู่", "Irish": "ยี้รื๊ฟู", "Thai": "ฃูกึฟู", "Dutch": "ฒูซี้ฟู"}
+    rows = []
+    for a in NAMES:
+        for p, pt in professions.items():
+            for n, nt in nationalities.items():
+                fill = {"first_name": a, "profession": p, "nationality": n}
+                rows.append(_row("two", "%s is %s. %s is %s." % (a, p, a, n), fill,
+                                 "%sพิ๋%s %sพิ๋%s" % (a, pt, a, nt)))
+                rows.append(_row("and", "%s is %s and %s." % (a, n, p), fill,
+                                 "%sพิ๋%sอา%s" % (a, nt, pt)))
+    groups = extract_exact(rows)
+    for tid, frame in (("two", "{first_name}พิ๋{profession} {first_name}พิ๋{nationality}"),
+                       ("and", "{first_name}พิ๋{nationality}อา{profession}")):
+        [t] = groups[tid]
+        assert (t["template"], sorted(t["lexicons"]["profession"])) == \
+            (frame, sorted(professions.values()))
