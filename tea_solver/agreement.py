@@ -92,7 +92,9 @@ def _joint_classes(item_fills, a: Slot, deps: Sequence[tuple], tolerance: int = 
     form.  ``elsewhere``: A value → {B source value: form} the other groups
     of the file show it selecting (:func:`_file_signatures`, or None); it
     completes what the group saw, to tell the classes apart, but a class's
-    forms stay those its members were seen with here.
+    forms stay those its members were seen with here -- save in a noisy
+    file, where the group's readings of another form than the file shows
+    the value selecting are contradictions, not the value's form.
 
     An A value selects, of each B source value, the form most of its
     observations show; an observation with another form contradicts the
