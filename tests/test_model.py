@@ -3126,7 +3126,7 @@ def test_a_value_holding_the_frames_copula_keeps_the_word_it_shares_with_another
     Where the frame's second ``พิ๋`` is matched inside the value, the value's
     region is cut in two, and ``อั`` is what tells *escort* apart in the
     region it stands in.  That *author* has a syllable of its own makes
-    ``อั`` no reading of values translated alike (:meth:`read_alike`, for a
+    ``อั`` no reading of values translated alike (:meth:`reads`, for a
     core), but it still tells where *escort* stands: one template, every
     profession whole (taken as no evidence there, *escort* moved to the
     article's region, a template of its own: the seed-66 Thai-like file)."""

@@ -203,10 +203,13 @@ class FileStats:
         c, p = self.comes_with(u, v), self.predicts(u, v)
         if c >= params.comes_with or p >= params.predicts:
             return max(c, p)
-        if alike and self.identifies(u, v, params):
+        if alike and self.reads(u, v, params):
             # the word of a few values translated alike (``hơi`` for three
             # intensifiers), in a region beside another value's words: theirs,
-            # as weakly as it tells them apart
+            # as weakly as it tells them apart -- not a word a few values
+            # happen to come with where some of them have words of their own
+            # (the frame's *than*, ``ภิ๊``, left out of a group's frame, beside
+            # the three comparatives the file draws mostly in that group)
             return p
         if c > 0:
             return self.other_reading(u, v, params)
@@ -268,16 +271,25 @@ class FileStats:
             self._cache[key] = got
         return got
 
-    def read_alike(self, u: str, v: tuple, params: ModelParams) -> bool:
-        """Is the unit the reading of values translated alike: it
-        :meth:`identifies` ``v`` as the word of a few values, and none of
-        them has a unit of its own (:meth:`_has_own_unit`)?  A word a few
-        values share where some of them have words of their own (the
-        preposition three states select, ``ฆั``, after ``ใดา๊ฑาแฝุเญึฎื`` and
-        ``ใญาฅา่เญึฎื``) is a word they share, not the reading of the one among
-        them whose syllables other states write too (``เญึฎื``): :func:`_place`
-        takes it for that value's core only where it is their reading."""
-        if self.predicts(u, v) >= params.predicts or not self.identifies(u, v, params):
+    def reads(self, u: str, v: tuple, params: ModelParams) -> bool:
+        """Is the unit the value's reading: it identifies the value alone
+        (:meth:`predicts`), or it is the word of values translated alike
+        (:meth:`identifies`) none of which has a unit of its own
+        (:meth:`_has_own_unit`)?  A word a few values share where some of
+        them have words of their own (the preposition three states select,
+        ``ฆั``, after ``ใดา๊ฑาแฝุเญึฎื`` and ``ใญาฅา่เญึฎื``; the frame's *than*,
+        ``ภิ๊``, left out of a group's frame, beside the comparatives the
+        file draws mostly in that group) tells them apart, but is no reading
+        of the one among them whose syllables other values write too
+        (``เญึฎื``): a value claims it as its reading (:meth:`claims`), takes
+        it for its core (:func:`_place`) and keeps it as its own word
+        (:func:`trim_place_words`) only where it reads so.  Where a value
+        stands in its group, any unit that identifies it decides
+        (:func:`group_regions`: *an escort*, ``งึพิ๋อั``, whose ``อั`` *an
+        author* writes beside a syllable of its own)."""
+        if self.predicts(u, v) >= params.predicts:
+            return True
+        if not self.identifies(u, v, params):
             return False
         bu = self.unit.get(u, 0)
         return not any(self._has_own_unit(w, params)
@@ -455,7 +467,7 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
     Returns how many cores changed."""
     def own(fields, p) -> bool:
         units = fields[p.field].units[p.first:p.last + 1]
-        return any(stats.identifies(u, p.occ.lexval, params) for u in units)
+        return any(stats.reads(u, p.occ.lexval, params) for u in units)
 
     beside: dict = defaultdict(set)     # (lexicon, side, unit) -> values
     words: dict = defaultdict(Counter)  # (lexicon, side) -> non-frame neighbours
@@ -950,7 +962,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             # a value with no word of its own: the word it shares with the few
             # values translated alike (*happy* / *pleased*: ``доволен``)
             ident = ident or [k for k in range(hi - lo + 1)
-                              if stats.read_alike(units[a + lo + k], o.lexval, params)]
+                              if stats.reads(units[a + lo + k], o.lexval, params)]
             claimed = ident or [k for k, x in enumerate(sc) if x > 0]
             if claimed:
                 lo, hi = lo + claimed[0], lo + claimed[-1]
