@@ -155,6 +155,18 @@ def _sparse_profession_file():
     return (rows,) + _profession_keys(TEN)
 
 
+def _juge_corrupted(rows: list, seen: int | None = None) -> tuple:
+    """``rows`` with *juge*'s readings cut to its first ``seen`` (all: None),
+    its reading of *Indian* corrupted to the feminine form: the fills and the
+    corrupted item's index."""
+    if seen is not None:
+        rows = [r for r in rows if r[1] != "juge"] + [r for r in rows if r[1] == "juge"][:seen]
+    rows = list(rows)
+    bad = next(i for i, r in enumerate(rows) if r[1] == "juge" and r[2] == "indien")
+    rows[bad] = (rows[bad][0], "juge", "indienne")
+    return [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(rows)], bad
+
+
 def test_a_class_one_corrupted_reading_makes_is_no_class_in_a_noisy_file():
     """A corrupted copy put the feminine form of *Indian* beside *juge*,
     whose other nine readings are masculine.  By its readings *juge* then
@@ -166,9 +178,7 @@ def test_a_class_one_corrupted_reading_makes_is_no_class_in_a_noisy_file():
     class; and in a clean file the odd reading is no corruption: *juge* is a
     class of its own there."""
     rows, keys, values = _sparse_profession_file()
-    bad = next(i for i, r in enumerate(rows) if r[1] == "juge" and r[2] == "indien")
-    rows[bad] = (rows[bad][0], "juge", "indienne")
-    fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(rows)]
+    fills, bad = _juge_corrupted(rows)
     parts = split_by_agreement(SHAPE, fills, keys, values, noise_rate=0.1)
     assert sorted(sorted(p.values[1]) for p in parts) == \
         sorted([sorted(FEMININE), sorted(MASCULINE)])
@@ -216,9 +226,7 @@ def test_a_value_only_the_other_groups_show_joins_its_class_in_a_noisy_file():
     10 % noise, raised a KeyError there and stopped the whole file)."""
     from tea_solver.agreement import _joint_classes, _sources
     rows, keys, values = _sparse_profession_file()
-    bad = next(i for i, r in enumerate(rows) if r[1] == "juge" and r[2] == "indien")
-    rows[bad] = (rows[bad][0], "juge", "indienne")
-    fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(rows)]
+    fills, bad = _juge_corrupted(rows)
     multi = {src for src, (masc, fem) in TEN.items() if masc != fem}
     elsewhere = {"policier": {"Indian": "indien", "Chinese": "chinois"},
                  "policière": {"Indian": "indienne", "Chinese": "chinoise"}}
@@ -239,10 +247,7 @@ def test_one_odd_reading_of_five_is_noise_in_a_noisy_file():
     kept a class and a template of its own: a Thai-like synthetic file's
     professions at 10 % noise).  In a clean file it is a class of its own."""
     rows, keys, values = _sparse_profession_file()
-    kept = [r for r in rows if r[1] != "juge"] + [r for r in rows if r[1] == "juge"][:5]
-    bad = next(i for i, r in enumerate(kept) if r[1] == "juge" and r[2] == "indien")
-    kept[bad] = (kept[bad][0], "juge", "indienne")
-    fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(kept)]
+    fills, bad = _juge_corrupted(rows, seen=5)
     parts = split_by_agreement(SHAPE, fills, keys, values, noise_rate=0.1)
     assert sorted(sorted(p.values[1]) for p in parts) == \
         sorted([sorted(FEMININE), sorted(MASCULINE)])
@@ -277,10 +282,7 @@ def test_the_form_the_file_shows_outweighs_a_groups_one_odd_reading_in_a_noisy_f
     does not change between sentences, so the group's odd reading is a
     contradiction (left out) and *juge* is masculine, not a class of its own."""
     rows, keys, values = _sparse_profession_file()
-    kept = [r for r in rows if r[1] != "juge"] + [r for r in rows if r[1] == "juge"][:2]
-    bad = next(i for i, r in enumerate(kept) if r[1] == "juge" and r[2] == "indien")
-    kept[bad] = (kept[bad][0], "juge", "indienne")
-    fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(kept)]
+    fills, bad = _juge_corrupted(rows, seen=2)
     evidence = {(("profession", None), "juge", ("nationality", None), "Indian"):
                 Counter(indien=4, indienne=1)}
     parts = split_by_agreement(SHAPE, fills, keys, values, evidence, noise_rate=0.1)

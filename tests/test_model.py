@@ -1394,21 +1394,32 @@ _KM_NATIONALITIES = {"Chinese": "រួពើ", "Indian": "នើះហោខួ
                      "Indonesian": "ហែផ្កេវែ"}
 
 
+def _profession_rows(professions: dict, nationalities: dict, two: str, and_: str,
+                     names=NAMES) -> list:
+    """Rows of two groups that draw a name, a profession and a nationality:
+    *A is P. A is N.* (``two``) and *A is N and P.* (``and``), their targets
+    written by the format strings ``two`` and ``and_`` from ``a`` (the name)
+    and the target forms ``p`` and ``n``."""
+    rows = []
+    for a in names:
+        for p, pt in professions.items():
+            for n, nt in nationalities.items():
+                fill = {"first_name": a, "profession": p, "nationality": n}
+                rows.append(_row("two", "%s is %s. %s is %s." % (a, p, a, n), fill,
+                                 two.format(a=a, p=pt, n=nt)))
+                rows.append(_row("and", "%s is %s and %s." % (a, n, p), fill,
+                                 and_.format(a=a, p=pt, n=nt)))
+    return rows
+
+
 def test_a_value_ending_in_the_copulas_syllable_keeps_it_in_a_script_without_spaces():
     """The copula is ``ផើ`` and *intern* is ``ពូំផើ``: where the intern
     stands after the copula (``Ahmedផើពូំផើ។``) the frame's ``ផើ`` is the
     copy after the name, not the intern's last syllable (which would leave the
     name and the value in one region and the value's own place empty).  One
     template per group, the whole ``ពូំផើ`` in the profession lexicon."""
-    rows = []
-    for a in NAMES:
-        for en, km in _KM_PROFESSIONS.items():
-            for nat, kn in _KM_NATIONALITIES.items():
-                fill = {"first_name": a, "profession": en, "nationality": nat}
-                rows.append(_row("two", "%s is %s. %s is %s." % (a, en, a, nat), fill,
-                                 "%sផើ%s។ %sផើ%s។" % (a, km, a, kn)))
-                rows.append(_row("and", "%s is %s and %s." % (a, nat, en), fill,
-                                 "%sផើ%sជើ%s។" % (a, kn, km)))
+    rows = _profession_rows(_KM_PROFESSIONS, _KM_NATIONALITIES, "{a}ផើ{p}។ {a}ផើ{n}។",
+                            "{a}ផើ{n}ជើ{p}។")
     groups = extract_exact(rows)
     for tid, want in (("two", "{first_name}ផើ{profession}។ {first_name}ផើ{nationality}។"),
                       ("and", "{first_name}ផើ{nationality}ជើ{profession}។")):
@@ -3102,15 +3113,7 @@ def test_a_value_holding_the_frames_and_is_one_run():
                      "Indian": "ฝาแฎื๊จึ้", "Irish": "ผิ๊ชื๋", "Greek": "ดี๋ดา๊ญั"}
     professions = {"doctor": "ฟีแคุดื่", "nurse": "โชีฮั", "pilot": "ดึแจู",
                    "actor": "ใฎิ้เฑู๋", "baker": "ฑิฏี่ฏั่"}
-    rows = []
-    for a in NAMES:
-        for n, nt in nationalities.items():
-            for p, pt in professions.items():
-                fill = {"first_name": a, "nationality": n, "profession": p}
-                rows.append(_row("and", "%s is %s and %s." % (a, n, p), fill,
-                                 "%sภึ%sญื%s" % (a, nt, pt)))
-                rows.append(_row("two", "%s is %s. %s is %s." % (a, p, a, n), fill,
-                                 "%sภึ%s %sภึ%s" % (a, pt, a, nt)))
+    rows = _profession_rows(professions, nationalities, "{a}ภึ{p} {a}ภึ{n}", "{a}ภึ{n}ญื{p}")
     groups = extract_exact(rows)
     for tid, frame in (("and", "{first_name}ภึ{nationality}ญื{profession}"),
                        ("two", "{first_name}ภึ{profession} {first_name}ภึ{nationality}")):
@@ -3134,15 +3137,7 @@ def test_a_value_holding_the_frames_copula_keeps_the_word_it_shares_with_another
                    "nurse": "งึพึใฟั", "baker": "งึรัใณึ๊", "actor": "ฝา้ใฃา้กุ้ลุ๊",
                    "judge": "ฝา้ใฃา้ตึ๊"}
     nationalities = {"Greek": "ซืภูใยู่", "Irish": "ยี้รื๊ฟู", "Thai": "ฃูกึฟู", "Dutch": "ฒูซี้ฟู"}
-    rows = []
-    for a in NAMES:
-        for p, pt in professions.items():
-            for n, nt in nationalities.items():
-                fill = {"first_name": a, "profession": p, "nationality": n}
-                rows.append(_row("two", "%s is %s. %s is %s." % (a, p, a, n), fill,
-                                 "%sพิ๋%s %sพิ๋%s" % (a, pt, a, nt)))
-                rows.append(_row("and", "%s is %s and %s." % (a, n, p), fill,
-                                 "%sพิ๋%sอา%s" % (a, nt, pt)))
+    rows = _profession_rows(professions, nationalities, "{a}พิ๋{p} {a}พิ๋{n}", "{a}พิ๋{n}อา{p}")
     groups = extract_exact(rows)
     for tid, frame in (("two", "{first_name}พิ๋{profession} {first_name}พิ๋{nationality}"),
                        ("and", "{first_name}พิ๋{nationality}อา{profession}")):
