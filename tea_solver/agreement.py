@@ -181,8 +181,8 @@ def _absorb_noise_classes(classes: list, counts: Mapping, sig: Mapping, rate: fl
     contradict it no more than noise explains for that value -- fewer than
     half of its ``n`` observations, and as many or more of ``n`` corrupted
     at the file's rate has a chance of at least ``noise_alpha``, the test
-    :func:`selected_form` makes of a value's readings over the file (one odd
-    reading of six or eight does, one of one or two does not) -- and the
+    :func:`~tea_solver.keys.model.noisy_file` makes (one odd reading of five,
+    six or eight does, one of one or two does not) -- and the
     group's contradictions stay within ``tolerance``.  A class of values
     whose every reading differs (a gender, a harmony class) is never merged:
     its contradictions are all its observations.
@@ -260,14 +260,13 @@ def agreement_evidence(alignments) -> list[dict]:
 
 
 def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], multi: set,
-                     forms: Mapping, evidence: Mapping, rate: float = 0.0) -> dict:
+                     forms: Mapping, evidence: Mapping) -> dict:
     """A value → {B source value: the form the file shows it selecting}.
 
     Only forms this group has for that B value count (another sentence may
     inflect it otherwise: a case form), and only where one form holds
-    (nearly) all of the file's observations -- or, in a noisy file
-    (``rate``), all but what the noise explains (:func:`selected_form`); an
-    A text that translates several source values says nothing.
+    (nearly) all of the file's observations (:func:`selected_form`); an A
+    text that translates several source values says nothing.
     """
     slot_a, slot_b = _evidence_slots(keys, a, b)
     src_a = _sources(keys[a[0]])
@@ -278,8 +277,7 @@ def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], mult
             continue
         (src_value,) = srcs
         for src in sorted(multi, key=repr):
-            form = selected_form(evidence.get((slot_a, src_value, slot_b, src)), forms[src],
-                                 rate)
+            form = selected_form(evidence.get((slot_a, src_value, slot_b, src)), forms[src])
             if form is not None:
                 out.setdefault(value, {})[src] = form
     return out
@@ -291,32 +289,18 @@ def _evidence_slots(keys: Mapping[int, Key], a: Slot, b: Slot) -> tuple:
     return (ka.name, ka.index), (kb.name, kb.index)
 
 
-def selected_form(seen: Counter | None, forms, rate: float | None = None) -> str | None:
+def selected_form(seen: Counter | None, forms) -> str | None:
     """The form an A value selects of a B value, from the file's counts of
     its forms beside it (``seen``): the one that holds ``CONSISTENT`` of the
     observations among ``forms`` (the B value's forms in this group), or None.
-
-    In a noisy file (``rate``: its share of corrupted instances) also the
-    form most observations hold where the others are no more than the noise
-    explains -- as many or more corrupted of the observations has a chance
-    of at least ``noise_alpha`` (:class:`~tea_solver.keys.model.params.ModelParams`,
-    the level at which the file is found noisy): one reading of five without
-    the ending the other four show beside a profession is a corrupted copy,
-    not a form the profession selects (and the profession no class of its
-    own)."""
+    (Not looser in a noisy file: a pair of values is seen a few times, and
+    two readings of three, which a tenth of noise explains as well as no
+    selection at all, split a group's animals by the vehicle beside them.)"""
     counts = Counter({f: n for f, n in (seen or {}).items() if f in forms})
     if not counts:
         return None
     form, n = counts.most_common(1)[0]
-    total = sum(counts.values())
-    if n >= CONSISTENT * total:
-        return form
-    if rate:
-        from tea_solver.keys.model import binomial_tail
-        from tea_solver.keys.model.params import ModelParams
-        if 2 * n > total and binomial_tail(total - n, total, rate) >= ModelParams().noise_alpha:
-            return form
-    return None
+    return form if n >= CONSISTENT * sum(counts.values()) else None
 
 
 def _shared_classes(evidence: Mapping, keys: Mapping[int, Key], a: Slot, b: Slot,
@@ -423,8 +407,8 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
             # be restricted when A is the key's one draw in the template
             if a[0] == b[0] or draws[a[0]] > 1:
                 continue
-            elsewhere = _file_signatures(item_fills, a, b, keys, multi, forms, evidence,
-                                         rate) if evidence else None
+            elsewhere = _file_signatures(item_fills, a, b, keys, multi, forms, evidence) \
+                if evidence else None
             found = _classes(item_fills, a, b, multi, src_map, elsewhere, tolerance, rate)
             if found is None or len(found[0]) < 2:
                 continue
@@ -453,8 +437,8 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
                 or draws[other[0]] > 1 or other[0] in {d[0][0] for d in deps}:
             continue
         o_multi, o_map, o_forms = multis[other]
-        o_else = _file_signatures(item_fills, a, other, keys, o_multi, o_forms, evidence,
-                                  rate) if evidence else None
+        o_else = _file_signatures(item_fills, a, other, keys, o_multi, o_forms, evidence) \
+            if evidence else None
         if _classes(item_fills, a, other, o_multi, o_map, o_else, tolerance, rate) is not None:
             deps.append((other, o_multi, o_map, o_else))
     if len(deps) > 1:
