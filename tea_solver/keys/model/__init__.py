@@ -310,10 +310,13 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
 
     file_n = {v: sum(c.values()) for v, c in in_file.items()}
     # how many of the file's instances write a string (asked of the few
-    # readings, each drawn once, that write a character twice in a row)
-    targets = ["\n".join(fields) for al in groups for fields in al.targets]
+    # readings, each drawn once, that write a character twice in a row: the
+    # texts are joined on the first such question)
+    targets: list = []
 
     def written_in(text: str) -> int:
+        if not targets:
+            targets.extend("\n".join(fields) for al in groups for fields in al.targets)
         return sum(text in t for t in targets)
     odd_in: list = []                   # per group: the (value, reading)s odd there
     copy_of: dict = {}                  # (value, lone reading) -> the reading it copies

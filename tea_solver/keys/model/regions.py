@@ -259,9 +259,7 @@ class FileStats:
         if got is None:
             bu = self.unit.get(u, 0)
             values = self.by_slot_values.get(v[:2], ())
-            alike = [w for w in values
-                     if self.val[w].bit_count() and
-                     (bu & self.val[w]).bit_count() >= params.predicts * self.val[w].bit_count()]
+            alike = self._alike(u, v, params)
             together = 0
             for w in alike:
                 together |= self.val[w]
@@ -291,11 +289,15 @@ class FileStats:
             return True
         if not self.identifies(u, v, params):
             return False
+        return not any(self._has_own_unit(w, params) for w in self._alike(u, v, params))
+
+    def _alike(self, u: str, v: tuple, params: ModelParams) -> list:
+        """The values of ``v``'s lexicon that come with the unit (nearly)
+        every time they are drawn (``params.predicts`` of their instances)."""
         bu = self.unit.get(u, 0)
-        return not any(self._has_own_unit(w, params)
-                       for w in self.by_slot_values.get(v[:2], ())
-                       if self.val[w].bit_count() and (bu & self.val[w]).bit_count()
-                       >= params.predicts * self.val[w].bit_count())
+        return [w for w in self.by_slot_values.get(v[:2], ())
+                if self.val[w].bit_count()
+                and (bu & self.val[w]).bit_count() >= params.predicts * self.val[w].bit_count()]
 
     def _has_own_unit(self, v: tuple, params: ModelParams) -> bool:
         """Does some unit identify ``v`` alone (:meth:`predicts`), in a fair
