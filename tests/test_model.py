@@ -709,7 +709,8 @@ def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
                              "lic_side", "lic_contrast", "lic_adjacent", "func_words",
                              "frame_depth", "generality", "generality_slot", "unbound",
                              "governed", "bound", "beside_frame", "cover")}
-    base.update(bias=1.0, identity=1.0, share=0.4, fill=1.0, paradigm=0.6, depth=1.0)
+    base.update(bias=1.0, identity=1.0, share=0.4, fill=1.0, paradigm=0.6, depth=1.0,
+                governed=1.0)
     assert derive(base)["sep_paradigm"] == 1.0
     assert score(derive(dict(base, ibm=0.95)), params) > 0
     assert score(derive(dict(base, ibm=0.5)), params) < 0
@@ -725,6 +726,45 @@ def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
         assert derive(dict(governed, **{missing: 0.0}))["sep_paradigm"] == 0.0
     assert derive(dict(governed, cover=0.4))["sep_paradigm"] == 0.0
 
+
+
+def test_a_word_some_values_share_where_no_source_word_governs_the_slot_is_theirs():
+    """Five animals of thirteen are translated with a second word they share
+    (``her ve``, ``ñarpur ve``; the ``shared-words`` phenomenon, nothing in
+    the source for it), and three templates of four end the sentence after
+    the animal, so the others mostly show the full stop there: the place
+    looks like a paradigm (few texts, several values each).  A paradigm word
+    is the template's where it translates a source word that stands beside
+    the slot in every sentence (``governed``: a preposition each value
+    selects for *about*) or where (nearly) every value takes one of its
+    words (an article that agrees); here neither holds -- *and* stands
+    after the animal in one template, the full stop in the others, and eight
+    animals take no word -- so ``ve`` is the values', in one template per
+    group (was: a ``{animal} ve`` variant in each)."""
+    animals = {"a bull": "rerispos ve", "a cat": "ror", "a cow": "her ve", "a dog": "šir",
+               "a duck": "širi ve", "a fish": "hačem", "a guinea pig": "movam jum",
+               "a hamster": "čošam", "a lizard": "suña", "a rabbit": "vijo ve",
+               "a serpent": "šosičo", "a snake": "juvo", "an iguana": "ñarpur ve"}
+    vehicles = {"a car": "ris", "a bike": "čibo", "a truck": "ujañu čimo", "a boat": "ñuñer"}
+    templates = {"c0": ("{a} has {an} and {ve}.", lambda a, an, ve: "%s hos %s u %s." % (a, an, ve)),
+                 "c1": ("{a} has {ve} and {an}.", lambda a, an, ve: "%s hos %s u %s." % (a, ve, an)),
+                 "c2": ("{a} bought {an}.", lambda a, an, ve: "%s ha %s." % (a, an)),
+                 "c3": ("{a} sold {an}.", lambda a, an, ve: "%s vo %s." % (a, an))}
+    groups = extract_exact(_animal_vehicle_rows(animals, vehicles, templates))
+    for tid in templates:
+        [t] = groups[tid]
+        assert sorted(t["lexicons"]["animal"]) == sorted(animals.values()), tid
+    # the decision: a separate paradigm word beside a slot no source word
+    # governs, that only some values take, is no template variant
+    from tea_solver.keys.model.edges import derive
+    base = {k: 0.0 for k in ("inner", "frame", "glued", "unseg", "whole_form", "lic_func",
+                             "lic_side", "lic_contrast", "lic_adjacent", "func_words",
+                             "frame_depth", "generality", "generality_slot", "unbound",
+                             "governed", "bound", "beside_frame", "cover")}
+    base.update(bias=1.0, identity=1.0, share=0.4, fill=0.8, paradigm=0.6, depth=1.0, ibm=0.6)
+    assert derive(base)["sep_paradigm"] == 0.0
+    assert derive(dict(base, governed=1.0))["sep_paradigm"] == 1.0
+    assert derive(dict(base, cover=1.0))["sep_paradigm"] == 1.0
 
 
 def test_a_word_some_values_take_for_a_frame_word_of_the_source_is_the_templates():

@@ -927,16 +927,25 @@ def derive(f: dict) -> dict:
     # side of the slot in every sentence (a demonym's 人, not the 'about the
     # project' every state is followed by), and only one unit deep
     f["glued_frame"] = f["glued_word"] * f["unbound"] * float(depth <= 1)
-    # a paradigm word is separate where a space shows it; in a script without
-    # spaces nothing does, and a paradigm counts where the source has a word
-    # of the frame on that side for it to translate (the preposition each
+    # a paradigm word is separate where a space shows it, and a template's
+    # variant where the source has a word of the frame beside the slot in
+    # every sentence for it to translate (``governed``: the preposition each
+    # state selects for *about*) or where (nearly) every value takes one of
+    # its words (an article that agrees): a word some values share and the
+    # others lack, beside a slot no source word governs, is theirs (``ve`` of
+    # five animals in thirteen, where three templates of four put the full
+    # stop after the animal: the others' full stop makes the place look like
+    # a paradigm); in a script without spaces nothing shows a separate word,
+    # and a paradigm counts only where the source has a word of the frame on
+    # that side for it to translate (the preposition each
     # state selects for *about*), not where the slot meets punctuation or
     # another slot (an ending that agrees), and only beside the frame, where
     # that word stands (``อามุ`` that seven states end in, before their
     # preposition, is theirs), and where (nearly) every value takes one of
     # the paradigm's words there, as a translation of a word every sentence
     # has must (the ``る`` / ``い`` of some Japanese states is their own)
-    separate = (1 - f["unseg"]) * (1 - f["glued_word"]) + \
+    separate = (1 - f["unseg"]) * (1 - f["glued_word"]) * \
+        max(f["governed"], float(f["cover"] >= IDENTITY)) + \
         f["unseg"] * f["governed"] * f["beside_frame"] * float(f["cover"] >= IDENTITY)
     f["sep_paradigm"] = separate * float(f["paradigm"] >= 0.5) * (1 - f["whole_form"])
     # a separate word beside the value that the alignment gives to the source
@@ -967,8 +976,10 @@ def score(f: dict, p) -> float:
 
     A *varying* unit (it comes and goes with the values) is the value's
     unless it is a separate word from a paradigm several values share (a
-    preposition the value selects: the template's variant; without spaces,
-    a paradigm where the slot is ``governed``), or a separate word that
+    preposition the value selects: the template's variant) where the slot
+    is ``governed`` or (nearly) every value takes one of its words (with
+    spaces; without, where both hold and it stands beside the frame:
+    :func:`derive`), or a separate word that
     translates the source frame word beside a ``governed`` slot (``менее``
     for *less*, written before some adjectives: the template's variant
     too), and the source does not license it::
