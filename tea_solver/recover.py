@@ -42,7 +42,7 @@ from typing import Sequence
 
 from tea_solver.agreement import selected_form
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
-from tea_solver.keys.model.units import (edit_spans, edit_views, glued_run,
+from tea_solver.keys.model.units import (edit_spans, edit_tokens, edit_views, glued_run,
                                          one_edit_in_a_view, slot_mark, written_spaced)
 
 MAX_ORDERS = 24     # cardinal orders tried per template (two names: 2)
@@ -118,7 +118,8 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                    cap: int | None, kept_shapes: Sequence, item_fills: list,
                    by_id: dict | None = None, occurrences: Sequence | None = None,
                    forms: dict | None = None, glue: dict | None = None,
-                   learned: dict | None = None, agreement: dict | None = None) -> int:
+                   learned: dict | None = None, agreement: dict | None = None,
+                   company: tuple | None = None) -> int:
     """Add ``(item, fills)`` to ``item_fills[n]`` for every outlier item whose
     values kept template ``n`` should list (module docstring); the number of
     items that gave values.  ``by_id`` (the group's keys by id),
@@ -129,7 +130,11 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     of several variants the value's instance was; ``agreement`` (which form
     each value of a slot takes beside each value of another, over the file:
     :func:`tea_solver.agreement.agreement_evidence`) which of a value's
-    agreement forms the instance had.  ``learned``, when given,
+    agreement forms the instance had; ``company`` (the frame words each
+    value text stands with over the file:
+    :func:`tea_solver.keys.model.value_company`) which variant the value
+    selects where the corruption hit the word that tells them apart.
+    ``learned``, when given,
     receives ``{key id: {text: {source values}}}`` for the values given back:
     the source value its slot holds in the outlier's instance, where the
     instance holds one (a value seen only in a corrupted instance is no
@@ -147,6 +152,8 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     lengths = _lengths(item_fills, spaced)
     given = 0
     glued = _glue_count(kept_shapes, glue, spaced)
+    frame_words = _frame_words(kept_shapes, spaced)
+    kept_company = _kept_company(frame_words, company)
     modelled = occurrences is not None and forms is not None and by_id is not None
     for i, segs in enumerate(items):
         if generated[i]:
@@ -173,7 +180,8 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             if not options:
                 continue
             n, fills = _best_attested(options, attested, lengths, spaced, glued,
-                                      _new_material(segs, [k[0] for k in kept], spaced))
+                                      _new_material(segs, [k[0] for k in kept], spaced),
+                                      _frame_edged(frame_words, spaced), kept_company)
         item_fills[n].append((i, fills))
         _count_lengths(lengths[n], fills, spaced)
         if learned is not None and modelled:
@@ -428,9 +436,60 @@ def _new_material(segs, kept_tokens: Sequence, spaced: bool):
     return count
 
 
+def _frame_words(kept_shapes: Sequence, spaced: bool) -> list[set]:
+    """Per kept template, the tokens its frame writes
+    (:func:`~tea_solver.keys.model.units.edit_tokens`)."""
+    return [{t for field in shape for part in field if isinstance(part, str)
+             for t in edit_tokens(part, spaced)} for shape in kept_shapes]
+
+
+def _frame_edged(frame: Sequence[set], spaced: bool):
+    """``count(n, fills)``: how many of the values template ``n`` is filled
+    with begin or end in a token its own frame writes (``frame``:
+    :func:`_frame_words`; values of two tokens or more).  A swap of a
+    frame token with a value's edge token (``更谁高？`` for ``谁更高？``) reads
+    two ways, each one corruption: the frame token swapped (value ``高``), or
+    dropped from the frame while the value happens to begin with that very
+    token (``谁高``).  The second needs the coincidence as well as the
+    corruption."""
+    def count(n: int, fills: dict) -> int:
+        hits = 0
+        for v in fills.values():
+            toks = edit_tokens(v, spaced)
+            hits += len(toks) >= 2 and (toks[0] in frame[n] or toks[-1] in frame[n])
+        return hits
+    return count
+
+
+def _kept_company(frame: Sequence[set], company: tuple | None):
+    """``count(n, fills)``: over the values template ``n`` is filled with, the
+    share of each value's instances in the other groups of the file that
+    write each word of ``n``'s frame (``frame``: :func:`_frame_words`;
+    ``company``: the file's and the group's own,
+    :func:`tea_solver.keys.model.value_company`), summed; None without
+    ``company``.  Of two variants one corruption from the instance
+    (``zü`` / ``ge``, the word a corruption replaced), the one whose word
+    the value stands with elsewhere.  (The group's own instances do not
+    count: the outlier itself would vote for its own reading.)"""
+    if company is None:
+        return None
+    in_file, own = company
+
+    def count(n: int, fills: dict) -> float:
+        total = 0.0
+        for v in set(fills.values()):
+            n_file, seen = in_file.get(v) or (0, Counter())
+            n_own, here = own.get(v) or (0, Counter())
+            if n_file > n_own:
+                total += sum(seen[w] - here[w] for w in frame[n]) / (n_file - n_own)
+        return total
+    return count
+
+
 def _best_attested(options: Sequence[tuple], attested: Sequence[set],
                    lengths: Sequence[dict] | None = None, spaced: bool = True,
-                   glued=None, new_material=None) -> tuple:
+                   glued=None, new_material=None, frame_edged=None,
+                   kept_company=None) -> tuple:
     """Of the kept templates an outlier is one corruption from, ``(n, fills)``,
     the one whose covered instances already fill its slots with the most of
     the outlier's values.  Where the corruption hit what tells agreement
@@ -454,7 +513,12 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
     that leaves the fewest of the instance's tokens to the corruption:
     ``менее Кто приятный?`` is *Who is less nice?* with two words swapped,
     not *Who is nicer?* (``Кто {adj[1]}?``, the template with more values)
-    with ``менее`` put in from nowhere."""
+    with ``менее`` put in from nowhere.  Then (``frame_edged``,
+    :func:`_frame_edged`) the option whose values begin or end in fewer of
+    the template's own frame tokens: the frame token swapped with the
+    value's, not dropped while the value happens to hold it.  Then
+    (``kept_company``, :func:`_kept_company`) the variant whose frame words
+    the values stand with elsewhere in the file."""
     def likelihood(o) -> float:
         if lengths is None:
             return 0.0
@@ -469,6 +533,8 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
                key=lambda k: (sum((kid, v) in attested[options[k][0]]
                                   for (kid, _c), v in options[k][1].items()),
                               -new_material(*options[k]) if new_material is not None else 0,
+                              -frame_edged(*options[k]) if frame_edged is not None else 0,
+                              kept_company(*options[k]) if kept_company is not None else 0,
                               likelihood(options[k]),
                               glued(*options[k]) if glued is not None else 0, -k))
     return options[best]

@@ -614,6 +614,52 @@ def test_a_third_word_where_the_frames_alternate_is_a_variant():
     assert templates["dare wa {adj} to yoi?"]["lexicons"]["adj"] == [ADJ_T[adjs[-1]]]
 
 
+_SELECTING = {"proud": ("hokori", "de"), "afraid": ("kowai", "ni"), "fond": ("konomi", "ni"),
+              "tired": ("tsukare", "de"), "sure": ("tashika", "de"), "keen": ("nesshin", "ni"),
+              "angry": ("okori", "de"), "happy": ("ureshi", "ni"), "sad": ("kanashi", "de"),
+              "bored": ("taikutsu", "ni")}
+
+
+def _selecting_file(replaced_by: str) -> list:
+    """Each adjective selects the word after it (``de`` / ``ni``) in every
+    template: a context group over six names (noisy, like the rest of the
+    file), and a question drawn once per adjective in which *bored*'s ``ni``
+    is replaced by ``replaced_by``."""
+    ctx = [{"template_id": "ctx", "source": "%s is %s of it." % (a, adj),
+            "fill": {"first_name": a, "adj": adj},
+            "target": "%s wa %s %s suki." % (a, t, p)}
+           for a in NAMES for adj, (t, p) in _SELECTING.items()]
+    rng = random.Random(3)
+    for r in ctx:
+        if rng.random() < 0.1:
+            r["target"] = r["target"].replace(" wa ", " zq%d " % rng.randrange(1000))
+    most = [{"template_id": "most", "source": "Who is most %s of it?" % adj, "fill": {"adj": adj},
+             "target": "dare wa %s %s yoi?" % (t, replaced_by if adj == "bored" else p)}
+            for adj, (t, p) in _SELECTING.items()]
+    return _records(ctx + most)
+
+
+def test_a_word_of_the_lexicons_put_in_where_the_frames_alternate_is_a_corruption():
+    """Where a small group's frames alternate (``de`` / ``ni``, the word each
+    adjective selects), a third word there is a variant some value selects
+    -- unless the file writes that word only inside values (``Olga``, a
+    name of the context group): a word of a lexicon, which the corruption
+    drew from the vocabulary.  The instance is a corrupted copy, left out,
+    and *bored*'s value goes back to the variant *bored* selects in the
+    context group (``ni``), where its company says it stands, not to the
+    first or the commoner one."""
+    insts = _selecting_file("Olga")
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    got = {t["template"]: sorted(t["lexicons"]["adj"]) for t in by_group(doc)["most"]}
+    assert got == {"dare wa {adj} %s yoi?" % p: sorted(t for t, q in _SELECTING.values() if q == p)
+                   for p in ("de", "ni")}
+    assert _outliers(doc, "most")["uncovered"] == [
+        i.id for i in insts if i.template_id == "most" and i.fill["adj"] == "bored"]
+    # a word the file writes nowhere else is still the third variant
+    doc = extract(_selecting_file("to"), ExtractOptions(**OPTS), progress=False)
+    assert "dare wa {adj} to yoi?" in {t["template"] for t in by_group(doc)["most"]}
+
+
 # --------------------------------------------------------------------------- #
 # 2. a second form is selected by a context
 
@@ -2380,6 +2426,51 @@ def _check_less_question(target_of, template: str, odd: str) -> None:
         i.id for i in insts if i.template_id == "less" and odd in i.fill["adj"]]
 
 
+_HI_PAIRS = {"tall": "लंबा", "small": "छोटा", "rich": "धनी", "fast": "तेज़", "slow": "धीमा",
+             "weak": "कमज़ोर", "clean": "साफ", "great": "महान", "smart": "चतुर",
+             "old": "आयु में बड़ा"}
+
+
+def test_a_value_drawn_once_is_read_against_a_sibling_holding_the_marker_inside():
+    """The comparison writes each comparative with ``अधिक`` (*more*) before
+    the plain adjective -- *older* inside the value, ``आयु में अधिक बड़ा``
+    (*more big in age*); the question, drawn once per adjective, shows the
+    plain element, the comparative with ``अधिक`` taken off.  A corruption
+    dropped ``में`` from *old*'s one instance (``आयु बड़ा``).  Taken off
+    where the sibling writes it, ``अधिक`` predicts ``आयु में बड़ा``, one
+    corruption from what the instance shows: the instance is left out and
+    the lexicon lists *old* as the file writes it (before: ``आयु बड़ा``, a
+    value no one wrote -- the prediction took words off the ends only)."""
+    def comparative(en: str) -> str:
+        t = _HI_PAIRS[en]
+        return "आयु में अधिक बड़ा" if en == "old" else "अधिक " + t
+    rng = random.Random(2)
+    rows = []
+    for a, b in itertools.permutations(NAMES, 2):
+        for en in _HI_PAIRS:
+            target = "%s, %s से %s है।" % (a, b, comparative(en))
+            if rng.random() < 0.1:
+                target = target.replace(" से ", " zq%d " % len(rows))
+            rows.append(_row("than", "%s is %ser than %s." % (a, en, b),
+                             {"first_name": a, "adj": [en + "er", en], "first_name1": b}, target))
+    # (the copula stands in other sentences too, as in any file)
+    for a, b in itertools.permutations(NAMES, 2):
+        for k, hi in enumerate(("घर पर", "यहाँ", "वहाँ", "ठीक", "व्यस्त", "खुश")):
+            rows.append(_row("at%d" % k, "%s is with %s." % (a, b),
+                             {"first_name": a, "first_name1": b}, "%s %s के साथ %s है।" % (a, b, hi)))
+    for en, t in _HI_PAIRS.items():
+        rows.append(_row("less", "Who is less %s?" % en, {"adj": [en + "er", en]},
+                         "कौन कम %s है?" % ("आयु बड़ा" if en == "old" else t)))
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    check_regeneration(doc, insts, min_support=2)
+    [less] = by_group(doc)["less"]
+    assert less["template"] == "कौन कम {adj[1]} है?"
+    assert sorted(e[1] for e in less["lexicons"]["adj"]) == sorted(_HI_PAIRS.values())
+    assert _outliers(doc, "less")["uncovered"] == [
+        i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] == "old"]
+
+
 @pytest.mark.parametrize("corrupted", ["Ai kém ạ.", "Ai kém ?"])
 def test_a_value_only_corrupted_copies_show_reads_as_its_sibling_predicts(corrupted):
     """The question drawn once per adjective shows the plain element of each
@@ -2799,3 +2890,29 @@ def test_a_doubled_letter_before_the_cluster_a_value_starts_is_a_copy_not_a_vari
     [t] = by_group(doc)["most"]
     assert (t["template"], sorted(t["lexicons"]["q"])) == \
         ("ភួធ្ឈើ{q}?", sorted(_KM_QUALITIES.values()))
+
+
+_ZH_LESS = {"taller": "矮", "older": "年轻", "smarter": "笨", "stronger": "软弱",
+            "faster": "慢", "richer": "贫穷", "kinder": "冷漠", "braver": "胆小",
+            "cooler": "无聊", "wiser": "愚蠢", "cleaner": "邋遢", "bigger": "渺小"}
+
+
+def test_a_frame_token_swapped_with_a_values_first_is_not_read_into_the_value():
+    """*Who is less tall?* drawn once per adjective (``谁更{adj}？``, no
+    spaces); in *tall*'s only instance a corruption swapped the two frame
+    characters before the value: ``更谁矮？``.  Read against the frame, ``谁``
+    now stands beside the value, and the instance is one corruption from the
+    template two ways: ``谁`` dropped from the frame while the value happens
+    to begin with it (``谁矮``, two characters, as most values are), or
+    ``谁`` swapped with ``更`` (``矮``).  The second needs no coincidence:
+    the value given back is ``矮``, and the lexicon holds no value that
+    begins with the frame's own character."""
+    small = [{"template_id": "less", "source": "Who is less %s?" % c[:-2],
+              "fill": {"adj": c}, "target": "谁更%s？" % t} for c, t in _ZH_LESS.items()]
+    small[0]["target"] = "更谁%s？" % _ZH_LESS["taller"]
+    insts, doc = _noisy_with(small)
+    [t] = by_group(doc)["less"]
+    assert t["template"] == "谁更{adj}？"
+    assert sorted(t["lexicons"]["adj"]) == sorted(_ZH_LESS.values())
+    assert _outliers(doc, "less")["uncovered"] == [
+        i.id for i in insts if i.template_id == "less" and i.fill["adj"] == "taller"]

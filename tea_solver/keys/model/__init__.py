@@ -53,7 +53,7 @@ from .params import ModelParams
 from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_place_words
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import (cut, edit_spans, edit_views, glued_run, graphemes, one_edit,
+from .units import (cut, edit_spans, edit_tokens, edit_views, glued_run, graphemes, one_edit,
                     one_edit_in_a_view, same_stem, slot_mark, swapped, word_char,
                     written_spaced)
 
@@ -97,6 +97,7 @@ class GroupAlignment:
     suspicious: list | None = None   # per instance: frame at odds with its values
     forms: dict | None = None        # lexval -> the file's forms of it (shared by every group)
     glue: dict | None = None         # (span text, side) -> Counter of what is glued there (file)
+    company: tuple | None = None     # (file's, group's own): value_company
 
 
 @dataclass
@@ -215,13 +216,14 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     noisy = noisy_file(bad, total, params)
     rows = [_instance_tokens(al, fr) for al, fr in zip(out_groups, frames)]
     beside = words_beside_values(rows)
+    foreign = value_words(out_groups, rows)
     for g, al in enumerate(out_groups):
         chosen = selected_by_value(rows[g], g, beside)
         if len(al.targets) < params.noise_group:
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious,
                                  small_group_outliers(al, rate, chosen, frames[g],
-                                                      params.swapped_alike))]
+                                                      params.swapped_alike, foreign))]
         elif noisy:
             # in a noisy file, a frame only one instance shows, one corruption
             # away from a frame many share, is a corrupted copy even where its
@@ -230,15 +232,17 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious,
                                  one_edit_outliers(al, params.rare_frame, rate, chosen,
-                                                   frames[g]))]
+                                                   frames[g], foreign))]
     if noisy:
         corrupted_readings(out_groups, rate, settled.forms, params.noise_alpha)
     glue = value_glue(out_groups)
-    for al in out_groups:
+    company, own_company = value_company(out_groups, rows)
+    for al, own in zip(out_groups, own_company):
         al.noise_rate = rate
         al.noisy = noisy
         al.forms = settled.forms
         al.glue = glue
+        al.company = (company, own)
     done("noise")
     affixes = [(ob.names[g], slot, pre, suf) for g, slot, pre, suf in settled.affixes]
     return FileModel(out_groups, settled.forms, affixes, params, probs, rate, noisy)
@@ -744,17 +748,32 @@ def _sibling_predictions(v: tuple, rel: dict, siblings: dict, in_file_modal: dic
 
 def _apply_relation(rel: tuple, sibling: str) -> str | None:
     """The reading :func:`_relation` ``rel`` writes from ``sibling``
-    (None where the sibling lacks what it takes off)."""
+    (None where the sibling lacks what it takes off).  A whole word taken
+    off one end (``अधिक चतुर`` / ``चतुर``, *smarter* / *smart*) is taken off
+    where the sibling writes it inside (``आयु में अधिक बड़ा``, *older*: the
+    marker stands before the adjective, after *in age*)."""
     if rel[0] == "same":
         return sibling
     side, cut, add = rel
     if side == "end":
         if not sibling.endswith(cut) or len(sibling) <= len(cut):
-            return None
+            return _word_taken_out(sibling, cut.lstrip(" ")) \
+                if not add and cut.startswith(" ") else None
         return sibling[:len(sibling) - len(cut)] + add
     if not sibling.startswith(cut) or len(sibling) <= len(cut):
-        return None
+        return _word_taken_out(sibling, cut.rstrip(" ")) \
+            if not add and cut.endswith(" ") else None
     return add + sibling[len(cut):]
+
+
+def _word_taken_out(text: str, word: str) -> str | None:
+    """``text`` without the one whole word ``word`` it holds between two
+    others (None where it holds it not so, or more than once)."""
+    words = text.split(" ")
+    if not word or " " in word or words.count(word) != 1 or words[0] == word \
+            or words[-1] == word:
+        return None
+    return " ".join(w for w in words if w != word)
 
 
 def _sibling_relations(in_group: dict, common: dict, siblings: dict,
@@ -821,6 +840,32 @@ def value_glue(groups: Sequence["GroupAlignment"]) -> dict:
                 glue[(sp.text, -1)][glued_run(text, sp.start, -1, spaced)] += 1
                 glue[(sp.text, 1)][glued_run(text, sp.end, 1, spaced)] += 1
     return dict(glue)
+
+
+def value_company(groups: Sequence["GroupAlignment"], rows: Sequence[list]
+                  ) -> tuple[dict, list]:
+    """``span text -> (instances, Counter)``: in how many instances of the
+    file each value text stands, and how many of them write each frame word
+    (:func:`_instance_tokens`, each word once per instance); and the same
+    per group.  A value selects its frame's variant (the ``zü`` of *vocal*,
+    beside it in every template that draws it, where other values take
+    ``ge``): where a corruption replaced the very word that tells the
+    variants apart, the value's company in the other groups still says
+    which variant its instance was (:func:`tea_solver.recover.recover_values`
+    asks the file's less the group's own)."""
+    company: dict = {}
+    per_group: list = []
+    for al, group_rows in zip(groups, rows):
+        own: dict = {}
+        for (_f, toks, _values), spans in zip(group_rows, al.spans):
+            words = {t for t in toks if t is not None and "\0" not in t}
+            for text in {sp.text for sp in spans}:
+                for table in (company, own):
+                    n, seen = table.get(text) or (0, Counter())
+                    seen.update(words)
+                    table[text] = (n + 1, seen)
+        per_group.append(own)
+    return company, per_group
 
 
 def fit_groups_apart(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(),
@@ -971,7 +1016,8 @@ def _skeleton(fields, frame) -> list:
 
 
 def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
-                   alone: bool = True, doubles: bool = True) -> bool:
+                   alone: bool = True, doubles: bool = True,
+                   foreign: frozenset = frozenset()) -> bool:
     """Is frame ``a`` more likely a corrupted copy of frame ``b`` than a
     variant of it?  One corruption (:func:`one_edit`) apart, unless the one
     token that differs is another form of the same word (``наибольшим`` /
@@ -996,7 +1042,10 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
     text); a swap moves a unit past a frame unit, two tokens away.  Where
     none does, the token is new: the ending the value selects (``速い`` of
     ``速いですか`` for *faster*, drawn once, where the other adjectives
-    take ``ですか`` bare)."""
+    take ``ですか`` bare).  A word the file writes only inside values
+    (``foreign``, :func:`value_words`: ``hıdu`` of a profession, put in
+    for the ``zü`` / ``ge`` a question's values select) is no third
+    alternative the values select, but the corruption's draw."""
     if not one_edit(a, b):
         return False
     if len(a) == len(b) + 1:
@@ -1018,6 +1067,8 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
         diff = [k for k in range(len(a)) if a[k] != b[k]]
         if len(diff) == 1:
             k = diff[0]
+            if a[k] in foreign:
+                return True
             if same_stem(a[k], b[k]):
                 return False
             alts = (paradigms or {}).get(_blanked(b, k))
@@ -1105,7 +1156,8 @@ def frame_paradigms(frames: Sequence[Sequence]) -> dict:
 
 
 def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
-                      chosen=None, frames: list | None = None) -> list:
+                      chosen=None, frames: list | None = None,
+                      foreign: frozenset = frozenset()) -> list:
     """The instances whose frame is a corrupted copy (:func:`corrupted_copy`)
     of a frame more than ``shared`` instances show, and that no more
     instances show than one particular corruption of that frame is expected
@@ -1113,16 +1165,17 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
     spread over the frame's tokens, at least one.  ``chosen``: a frame's
     word that a value beside it selects (:func:`selected_by_value`) makes
     it a variant, not a copy.  ``frames``: :func:`_frames` of ``al``, where
-    the caller has them."""
+    the caller has them; ``foreign``: :func:`value_words`."""
     frames, support, tokens = _frame_support(al, frames)
     return _copies(frames, support, tokens,
                    {c: max(1.0, rate * len(frames) / max(1, len(tokens[c][0])))
                     for c, n in support.items() if n > shared}, chosen=chosen,
-                   doubled=_doubled_frames(al, frames))
+                   doubled=_doubled_frames(al, frames), foreign=foreign)
 
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
-                         frames: list | None = None, swapped_alike: int = 0) -> list:
+                         frames: list | None = None, swapped_alike: int = 0,
+                         foreign: frozenset = frozenset()) -> list:
     """In a group too small for its values to recur (a question drawn once per
     value), the instances whose frame is a corrupted copy
     (:func:`corrupted_copy`) of a frame more instances share than the file's
@@ -1138,7 +1191,9 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     ``frames``: :func:`_frames` of ``al``, where the caller has them.
     ``swapped_alike``: how many instances may show alike a copy that only
     swaps two neighbouring words of its frame (``ما John؟ جنسية``, twice in a
-    question of eight, for ``ما جنسية John؟``: :class:`.params.ModelParams`)."""
+    question of eight, for ``ما جنسية John؟``: :class:`.params.ModelParams`).
+    ``foreign``: :func:`value_words`, which :func:`corrupted_copy` takes for
+    a corruption's wherever they stand."""
     frames, support, tokens = _frame_support(al, frames)
     # a reference is a frame more instances share than the noise expects
     # corrupted (the mean); a copy, one no more instances share than it most
@@ -1187,7 +1242,7 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
                   {c: copies for c, n in support.items()
                    if n > mean or (n >= 2 and not explained(c)) or attached[c]},
                   strictly_fewer=True, chosen=chosen, doubled=_doubled_frames(al, frames),
-                  swapped_alike=swapped_alike)
+                  swapped_alike=swapped_alike, foreign=foreign)
     return [o and not attached[f] for o, f in zip(odd, frames)]
 
 
@@ -1226,7 +1281,7 @@ def binomial_median(n: int, p: float) -> int:
 
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
             strictly_fewer: bool = False, chosen=None, doubled: dict | None = None,
-            swapped_alike: int = 0) -> list:
+            swapped_alike: int = 0, foreign: frozenset = frozenset()) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]`` (``strictly_fewer``: than show the
@@ -1238,7 +1293,8 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     a corruption where at most one of the frame's instances that double
     nothing shows it.  ``swapped_alike``: a copy that only swaps two
     neighbouring words of ``c`` (in the first view) is one where that many
-    instances show it, if ``expected[c]`` is fewer."""
+    instances show it, if ``expected[c]`` is fewer.  ``foreign``: the
+    lexicons' words no frame writes (:func:`value_words`)."""
     doubled = doubled or {}
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0
@@ -1261,7 +1317,7 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
                   and (support[f] < support[c] if strictly_fewer else e < support[c])
                   and any(corrupted_copy(view[f], view[c], par,
                                          support[f] - doubled.get(f, 0) <= 1,
-                                         doubled.get(f, 0) > 0)
+                                         doubled.get(f, 0) > 0, foreign)
                           and (support[f] == 1 or not _replaced(view[f], view[c]))
                           for view, par in zip(views, paradigms))
                   and not selected(f, c)
@@ -1348,6 +1404,32 @@ def _instance_tokens(al: "GroupAlignment", frames: list | None = None) -> list:
             toks = views[f] = edit_views(f, spaced)[0]
         out.append((f, toks, {slot_mark(s.slot): s.occ.lexval for s in spans}))
     return out
+
+
+def value_words(groups: Sequence["GroupAlignment"], rows: Sequence[list]) -> frozenset:
+    """The words the file writes inside values, and in frames only as a
+    corruption puts a word in: in one instance of a group at most, and in
+    fewer instances than inside values -- words of lexicons (``hıdu`` of a
+    profession, ``Henñuldifen`` a nationality, which two corruptions drew)
+    that a corruption drew from the vocabulary to put in for a frame word.
+    A word a value selects in the frame (a preposition) is a frame word
+    wherever it stands, in every instance of that value; it stands inside
+    no value.  (Tokens as the corruptions count them,
+    :func:`_instance_tokens`; per instance, each word once.)"""
+    in_frames: Counter = Counter()
+    most_in_group: Counter = Counter()
+    in_values: Counter = Counter()
+    for al, group_rows in zip(groups, rows):
+        spaced = written_spaced(t for target in al.targets for t in target)
+        here: Counter = Counter()
+        for (_f, toks, _values), spans in zip(group_rows, al.spans):
+            here.update({t for t in toks if t is not None})
+            in_values.update({t for sp in spans for t in edit_tokens(sp.text, spaced)})
+        in_frames.update(here)
+        for t, n in here.items():
+            most_in_group[t] = max(most_in_group[t], n)
+    return frozenset(t for t, n in in_values.items()
+                     if n >= 2 and most_in_group[t] <= 1 and in_frames[t] < n)
 
 
 def words_beside_values(rows: Sequence[list]) -> dict:
