@@ -38,6 +38,7 @@ import math
 import os
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 import regex
@@ -1364,22 +1365,27 @@ def _doubled_frames(al: "GroupAlignment", frames: list) -> Counter:
 _MARK = regex.compile("\0[^\1]*\1")
 
 
+@lru_cache(maxsize=65536)
 def _end_marks(token: str) -> tuple:
     """The slot marks a frame token begins and ends with (or None): the slot
-    a word before it follows, and the slot a word after it follows."""
+    a word before it follows, and the slot a word after it follows.
+    (Cached: a file's frames share a few tokens, read for every instance.)"""
     marks = _MARK.findall(token or "")
     first = marks[0] if marks and token.startswith(marks[0]) else None
     last = marks[-1] if marks and token.endswith(marks[-1]) else None
     return first, last
 
 
-def _glued(token: str | None) -> list:
+@lru_cache(maxsize=65536)
+def _glued(token: str | None) -> tuple:
     """The letters a frame token glues to the slot it begins or ends with:
     ``(mark, side, ("glued", letters))`` -- side 1, after the value
     (``dö`` of ``{s}dö?``), side -1, before it (:func:`.units.glued_run`; a
-    token is a word); none where only punctuation or nothing touches the slot."""
+    token is a word); none where only punctuation or nothing touches the slot.
+    (Cached, hence a tuple: a file's frames share a few tokens, read for
+    every instance.)"""
     if not token:
-        return []
+        return ()
     first, last = _end_marks(token)
     out = []
     for mark, side, pos in ((first, 1, len(first or "")),
@@ -1387,7 +1393,7 @@ def _glued(token: str | None) -> list:
         run = glued_run(token, pos, side, True) if mark is not None else ""
         if run:
             out.append((mark, side, ("glued", run)))
-    return out
+    return tuple(out)
 
 
 def _instance_tokens(al: "GroupAlignment", frames: list | None = None) -> list:

@@ -882,12 +882,15 @@ def _whole_hits(t, src: str) -> list:
     or exactly on units (a Latin name in Japanese text, ``MaryはChenより``: the
     script changes at its edges, so it is a unit of its own)."""
     hits = set(whole_word_spans(src, t.text))      # (:func:`.source.whole_word`)
-    starts, ends = set(t.starts), set(t.ends)
     k = t.text.find(src)
-    while k >= 0:
-        if k in starts and k + len(src) in ends:
-            hits.add((k, k + len(src)))
-        k = t.text.find(src, k + 1)
+    if k >= 0:
+        # (the unit bounds as sets only where the text shows ``src`` at all:
+        # most values' source text is nowhere in their translation)
+        starts, ends = set(t.starts), set(t.ends)
+        while k >= 0:
+            if k in starts and k + len(src) in ends:
+                hits.add((k, k + len(src)))
+            k = t.text.find(src, k + 1)
     return sorted(hits)
 
 

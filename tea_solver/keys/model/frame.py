@@ -98,7 +98,7 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
             continue
         late = _backtrack(rows, seq, ref_list, length, m, True)
         lates[r] = (seq, runs, late, _unmatched_runs({i for i, _j in late}, length))
-    usual = [2 * filled[g] > n for g in range(m + 1)]
+    usual = {g for g in range(m + 1) if 2 * filled[g] > n}
     seen: Counter = Counter()           # run texts, over both alternatives of every row
 
     def counts(seq, runs) -> list:
@@ -268,10 +268,12 @@ def _filled_gaps(pairs: list, length: int) -> set:
     return out
 
 
-def _odd_gaps(filled: set, usual: list) -> int:
+def _odd_gaps(filled: set, usual: set) -> int:
     """How many gaps an alignment fills where most instances leave them empty
-    or leaves empty where most fill them."""
-    return sum((g in filled) != u for g, u in enumerate(usual))
+    or leaves empty where most fill them (``usual``: the gaps most fill;
+    both sets of gaps ``0 … m``, as :func:`_filled_gaps` numbers them, so
+    the gaps at odds are their symmetric difference)."""
+    return len(filled ^ usual)
 
 
 def _repeats(seq, a: int, b: int, glued: Sequence | None = None) -> bool:
@@ -315,16 +317,18 @@ def _backtrack(table, seq, ref, i: int, j: int, late: bool) -> list:
 
 
 def _unmatched_runs(matched: set, length: int) -> list:
-    """The maximal runs of unmatched positions of a sequence, ``(first, last)``."""
+    """The maximal runs of unmatched positions of a sequence, ``(first, last)``
+    (``matched``: positions below ``length``): the gaps between the matched
+    positions, read off them in order rather than by testing every position."""
     runs: list = []
-    for i in range(length):
-        if i in matched:
-            continue
-        if runs and runs[-1][1] == i - 1:
-            runs[-1][1] = i
-        else:
-            runs.append([i, i])
-    return [tuple(r) for r in runs]
+    start = 0
+    for i in sorted(matched):
+        if i > start:
+            runs.append((start, i - 1))
+        start = i + 1
+    if start < length:
+        runs.append((start, length - 1))
+    return runs
 
 
 def _pad(seqs: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
