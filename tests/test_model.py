@@ -210,12 +210,15 @@ def test_a_reading_cut_short_by_the_unit_it_ends_in_is_made_whole():
     the template split off a template of its own for *dog*.  The form is
     ``ñu-fı``, and the short readings reach to it; a rest that other values
     share where the longer reading is read (``łu`` on every state) is the
-    template's and stays out."""
+    template's and stays out.  A longer reading read once is no form (one
+    corrupted copy, ``e čepalo`` with the comparatives' ``e`` put in for the
+    frame's ``pe``, would make every ``pe čepa`` read ``p`` + ``e čepa``)."""
     from tea_solver.keys.model.forms import _extend_truncated
     rows = [(0, "Priya'čum č'ñu-fıčor be.", "a dog", "ñu"),
             (0, "John'čum č'ñu-fıčor be.", "a dog", "ñu"),
             (0, "John'čum č'bıgatčor be.", "a cat", "bıgat"),
             (1, "Mary'čum č'zuñu-fı gör.", "a dog", "zuñu-fı"),
+            (1, "Lena'čum č'zuñu-fı gör.", "a dog", "zuñu-fı"),
             (1, "Mary'čum č'zubıgat gör.", "a cat", "zubıgat"),
             # states: every one reads ``…łu`` in group 3, and bare in group 2
             (2, "Chen bıšułu zor.", "happy", "bıšu"),
@@ -228,8 +231,15 @@ def test_a_reading_cut_short_by_the_unit_it_ends_in_is_made_whole():
     _extend_truncated(obs, ext, strings, main, lambda n: texts[n], lambda o: o.group)
     assert main[("animal", None, "a dog")] == "ñu-fı"
     assert strings[:2] == ["ñu-fı", "ñu-fı"] and ext[0] == (12, 17)
-    assert main[("animal", None, "happy")] == "bıšu" and strings[5] == "bıšu"
-    assert strings[2:5] == ["bıgat", "zuñu-fı", "zubıgat"]
+    assert main[("animal", None, "happy")] == "bıšu" and strings[6] == "bıšu"
+    assert strings[2:6] == ["bıgat", "zuñu-fı", "zuñu-fı", "zubıgat"]
+    # the longer reading once: the short readings stay as they are
+    obs, texts, ext = _readings(rows[:4] + rows[5:])
+    strings = [t.text[a:b] for t, (a, b) in zip(texts, ext)]
+    main = {("animal", None, "a dog"): "ñu", ("animal", None, "a cat"): "bıgat",
+            ("animal", None, "happy"): "bıšu", ("animal", None, "sad"): "kalołu"}
+    _extend_truncated(obs, ext, strings, main, lambda n: texts[n], lambda o: o.group)
+    assert main[("animal", None, "a dog")] == "ñu" and strings[:2] == ["ñu", "ñu"]
 
 
 def test_a_classifier_glued_before_every_noun_in_a_script_without_spaces_is_the_values():

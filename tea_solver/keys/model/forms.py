@@ -772,7 +772,12 @@ def _extend_truncated(obs: Sequence[Obs], ext: list, strings: list, main: dict,
         # (a longer reading may also carry a template's affix on its other
         # side: ``zuñu-fı`` where the template writes ``zu{animal}``)
         options = set()
-        for r in {strings[n] for n in members if len(strings[n]) > len(m) and m in strings[n]}:
+        # (a longer reading read once is no form: one corrupted copy, ``e
+        # čepalo`` where the noise put the comparatives' ``e`` in for the
+        # frame's ``pe``, would make every ``pe čepa`` read ``p`` + ``e čepa``)
+        read = Counter(strings[n] for n in members)
+        for r in {strings[n] for n in members if len(strings[n]) > len(m) and m in strings[n]
+                  and read[strings[n]] >= 2}:
             k = r.find(m)
             if r[k + len(m):].strip():
                 options.add((r, True, r[k + len(m):]))
