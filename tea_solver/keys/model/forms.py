@@ -748,9 +748,10 @@ def _extend_truncated(obs: Sequence[Obs], ext: list, strings: list, main: dict,
     ``fıčor`` is the template's, and the value reads ``ñu`` there while it
     reads ``ñu-fı`` wherever nothing is glued on.  Both are readings of
     the one form; the shorter is the stem :func:`_stem` prefers, and
-    ``-fı`` would become frame.  The longer reading is the form when every
-    instance that reads the shorter one goes on with the rest of it in its
-    text (on grapheme cuts, clear of the other values' spans) and no other
+    ``-fı`` would become frame.  The longer reading (read twice at least:
+    once may be a corrupted copy) is the form when every instance that
+    reads the shorter one goes on with the rest of it in its text (on
+    grapheme cuts, clear of the other values' spans) and no other
     value, at the places the longer reading is read, ends (begins) with
     that rest — else the rest is the template's affix there (``bıšu`` /
     ``bıšułu`` where every state reads ``…łu``), not the value's own.
