@@ -292,12 +292,17 @@ class FileStats:
         (:func:`trim_place_words`) only where it reads so.  Where a value
         stands in its group, any unit that identifies it decides
         (:func:`group_regions`: *an escort*, ``งึพิ๋อั``, whose ``อั`` *an
-        author* writes beside a syllable of its own)."""
-        if self.predicts(u, v) >= params.predicts:
-            return True
-        if not self.identifies(u, v, params):
-            return False
-        return not any(self._has_own_unit(w, params) for w in self._alike(u, v, params))
+        author* writes beside a syllable of its own).  Cached with
+        :meth:`claims`: :func:`_place` and :func:`trim_place_words` ask it
+        of every unit of a region."""
+        cache = self._with_params(params)
+        key = (u, v, "reads")
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = self.predicts(u, v) >= params.predicts or (
+                self.identifies(u, v, params)
+                and not any(self._has_own_unit(w, params) for w in self._alike(u, v, params)))
+        return got
 
     def _alike(self, u: str, v: tuple, params: ModelParams) -> list:
         """The values of ``v``'s lexicon that come with the unit (nearly)
