@@ -26,7 +26,10 @@ and position, by:
                  with half a voice, and a reading seen nowhere else in the
                  file one corruption from the unit -- in a script without
                  spaces, as a pair with the unit inside it -- is a corrupted
-                 copy, not a vote against);
+                 copy, not a vote against; a group where a fair share of the
+                 value's readings stand at the frame there votes against:
+                 what is there only beside another value's core is that
+                 value's);
 ``own_word``     the value shows a varying word there that no other value
                  of the slot shows, in every group, written differently by
                  the templates (a case ending on its last word): the value's,
@@ -417,6 +420,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         m = modal[key]
         per_group: dict = defaultdict(Counter)
         intact: dict = defaultdict(Counter)     # readings away from any corruption
+        at_frame: Counter = Counter()           # group -> intact readings at the frame here
+        showing: Counter = Counter()            # group -> intact readings showing the word
+        by_slot: Counter = Counter()            # group -> of those, beside another slot's core
         for c in cs_all:
             o = obs[c.obs]
             per_group[o.group][c.text] += 1
@@ -424,6 +430,11 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                     c.obs not in scrambled and \
                     not (c.text != m and not c.frame and _doubled(o, c)):
                 intact[o.group][c.text] += 1
+                if c.frame and c.frame_depth == 1 and c.text != m:
+                    at_frame[o.group] += 1
+                elif c.text == m:
+                    showing[o.group] += 1
+                    by_slot[o.group] += (o.left_stop if side < 0 else o.right_stop) is not None
         # the word itself: the shortest of the groups' readings that the others
         # extend on the far side (``sayara`` where another group glues ``w``
         # on), whichever of them is the more frequent
@@ -534,13 +545,28 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # a group split evenly between a reading that agrees and one that
             # does not (two instances, one of them corrupted: ``一位术美家``
             # beside ``一位美术家``) says nothing about what it writes there
+            # -- unless the readings that do not show it stand at the frame
+            # there, a fair share of them, and those that show it stand
+            # beside another value's core: a value's own material stands
+            # between it and the frame in every reading, and what stands
+            # there only where another value's core is beside it (the
+            # ending ``หุ๋`` the adverb takes before *excited*, read in the
+            # one sentence of each instance that has an adverb, while the
+            # other sentence's *excited* stands at the frame's ``ทู``) is
+            # that value's: the group says it is not the value's.  (A
+            # corruption that moved a frame word beside the value, ``ñü``
+            # swapped in after *engineer* in two instances of eight, leaves
+            # the readings that show the word before the frame: no vote.)
+            beside_only = depth >= 1 and not framed and showing[g] > 0 and \
+                at_frame[g] >= max(2, REACHES * sum(intact[g].values())) and \
+                by_slot[g] >= IDENTITY * showing[g]
             if len(top) == 2 and top[0][1] == top[1][1] and \
-                    agrees(top[0][0], g) != agrees(top[1][0], g):
+                    agrees(top[0][0], g) != agrees(top[1][0], g) and not beside_only:
                 continue
             shown = top[0][0] if top else None
-            if shown is not None and corrupted(shown, g):
+            if shown is not None and corrupted(shown, g) and not beside_only:
                 continue
-            a = w * (shown is not None and agrees(shown, g))
+            a = w * (shown is not None and agrees(shown, g) and not beside_only)
             own[key][g] = (a, w)
             for pl in pools:
                 pairs[pl] += w

@@ -202,8 +202,19 @@ def _dominates(late: list, early: list) -> bool:
 def _more_familiar(late: list, early: list) -> bool:
     """Is each of the runs only the latest alignment leaves seen in more of
     the group's instances than any run only the earliest leaves (counts as
-    for :func:`_dominates`, where the two need not be as many)?"""
-    return bool(late) and bool(early) and min(late) > max(early)
+    for :func:`_dominates`, where the two need not be as many)?
+
+    A count both lists hold is taken out of both first, once per pair: a run
+    that each alignment cuts from the same material, a frame unit's copy on
+    one end or the other (``ဘဲ`` that a state begins with, before the
+    frame's own ``ဘဲ``: ``ဘဲဗ္ဟာ…`` or ``ဗ္ဟာ…ဘဲ``), is seen in the same
+    instances either way and says nothing about which alignment is right;
+    the runs left decide (the adverb's own run, seen in many instances,
+    against the state run into the adverb, seen in few)."""
+    late_left, early_left = Counter(late), Counter(early)
+    both = late_left & early_left
+    late_left, early_left = late_left - both, early_left - both
+    return bool(late_left) and bool(early_left) and min(late_left) > max(early_left)
 
 
 def _side_by_side(early: list, late: list) -> bool:

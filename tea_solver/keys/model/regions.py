@@ -29,7 +29,7 @@ import numpy as np
 from .frame import frame_units
 from .params import ModelParams
 from .source import Occurrence, source_positions
-from .units import Text, written_spaced
+from .units import Text, one_edit, written_spaced
 
 
 @dataclass
@@ -647,7 +647,7 @@ def canonical_cores(groups: Sequence["GroupRegions"], share: float = 0.75) -> in
         for fields, pieces in zip(gr.texts, gr.pieces):
             for p in pieces:
                 counts[p.occ.lexval][_core_text(fields, p)] += 1
-    modal = {v: _consensus(c, share) for v, c in counts.items()}
+    modal = {v: _consensus(_without_copies(c), share) for v, c in counts.items()}
     changed = 0
     for gr in groups:
         for fields, pieces in zip(gr.texts, gr.pieces):
@@ -661,6 +661,21 @@ def canonical_cores(groups: Sequence["GroupRegions"], share: float = 0.75) -> in
                     p.first, p.last = hit
                     changed += 1
     return changed
+
+
+def _without_copies(counts: Counter) -> Counter:
+    """A value's cores less those read once that are one corruption
+    (:func:`.units.one_edit`, letters) from a core read twice or more: a
+    corrupted copy is no reading of the value.  Counted, four copies in a
+    noisy file -- a letter replaced in two, two swapped in another, the
+    fourth where its corrupted syllable no longer identified the value and
+    the core shrank to the first -- left *nicer*'s ``ဓါံပ္ဓား`` in eleven
+    of fifteen cores, under ``share``, and its core became ``ပ္ဓား``: its
+    first syllable went to the edge, decided with the one question whose
+    corruption replaced that syllable's vowel sign."""
+    common = [t for t, k in counts.items() if k >= 2]
+    return Counter({t: k for t, k in counts.items()
+                    if k >= 2 or not any(one_edit(t, c) for c in common)})
 
 
 def _consensus(counts: Counter, share: float) -> str | None:
@@ -1092,23 +1107,40 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     unclaimed.)  Each unclaimed unit goes to the homeless occurrence it
     co-varies with most; each occurrence then joins the region where its
     units weigh most, and :func:`_partition` cuts the region's segments as
-    for any other claim.  Returns the occurrences still without units.
+    for any other claim.  An occurrence no unclaimed unit is likelier with
+    weighs the units other values claim too (its word is another value's
+    second word, with an ending its neighbour selects: below).  Returns the
+    occurrences still without units.
     """
     weak: dict = {}
     # rates over the instances of each homeless value that its identifying
     # readings do not explain (:meth:`FileStats.unexplained`)
     among = {o.lexval: stats.unexplained(o.lexval, params) or None for o in homeless}
-    for r, (f, a, b) in enumerate(regions):
-        units = fields[f].units
-        for k in range(a, b + 1):
-            if any(score[(r, x)][k - a] > 0 for x in occs):
-                continue
-            u = units[k]
-            best = max(((stats.comes_with(u, o.lexval, among[o.lexval]), n)
-                        for n, o in enumerate(homeless)
-                        if stats.lift(u, o.lexval, among[o.lexval]) >= 2), default=None)
-            if best is not None and best[0] > 0:
-                weak[(r, k - a)] = best
+
+    def weigh(claimed: bool, which: Sequence[int]) -> None:
+        for r, (f, a, b) in enumerate(regions):
+            units = fields[f].units
+            for k in range(a, b + 1):
+                if (r, k - a) in weak or \
+                        claimed != any(score[(r, x)][k - a] > 0 for x in occs):
+                    continue
+                u = units[k]
+                vals = [(n, homeless[n].lexval) for n in which]
+                best = max(((stats.comes_with(u, v, among[v]), n) for n, v in vals
+                            if stats.lift(u, v, among[v]) >= 2), default=None)
+                if best is not None and best[0] > 0:
+                    weak[(r, k - a)] = best
+    weigh(False, range(len(homeless)))
+    # an occurrence with no such unit anywhere weighs the units another value
+    # claims too: a value whose word is another value's second word
+    # (*slightly* ``niwü``, *mildly* ``göšü niwü``) with the ending the
+    # state beside it selects (``niwüši``, and only *skeptical* takes
+    # ``ši``), claims nothing, while the state claims the word as surely as
+    # its own, every ``ši`` word coming with it; :func:`_partition` then
+    # gives each of the two a unit it claims
+    bare = [n for n in range(len(homeless)) if not any(m == n for _w, m in weak.values())]
+    if bare:
+        weigh(True, bare)
     left = []
     for n, o in enumerate(homeless):
         by_region: dict = defaultdict(float)
