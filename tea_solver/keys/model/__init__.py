@@ -467,9 +467,13 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
                     forms[sp.occ.lexval] = [form]
                 break
         changed += _variant_by_siblings(al, frames, shown, top, predicted_form, forms)
-        changed += _word_beyond_prediction(al, predicted_form, forms)
-        changed += _frame_beyond_prediction(al, frames, shown, top, predicted_form, in_file,
-                                            forms)
+        # (whether the group's script has spaces: asked once, both readings need it)
+        spaced = written_spaced(t for target in al.targets for t in target)
+        if spaced:
+            changed += _word_beyond_prediction(al, predicted_form, forms)
+        else:
+            changed += _frame_beyond_prediction(al, frames, shown, top, predicted_form,
+                                                in_file, forms)
     return changed
 
 
@@ -488,8 +492,6 @@ def _frame_beyond_prediction(al: "GroupAlignment", frames: list, shown: Counter,
     instance's, one corruption from the common frame, for the noise model to
     judge (:func:`small_group_outliers`).  Returns how many instances were
     read again."""
-    if written_spaced(t for target in al.targets for t in target):
-        return 0
     changed = 0
     top_views = edit_views(top, False, separated=True)
 
@@ -545,8 +547,6 @@ def _word_beyond_prediction(al: "GroupAlignment", predicted_form, forms: dict | 
     the same ending on two values makes a variant
     (:func:`_variant_by_siblings`).  Returns how many instances were read
     again."""
-    if not written_spaced(t for target in al.targets for t in target):
-        return 0
     changed = 0
     for i in range(len(al.spans)):
         plan = _glued_beyond_prediction(al, i, predicted_form)
