@@ -496,8 +496,7 @@ def _frame_beyond_prediction(al: "GroupAlignment", frames: list, shown: Counter,
     top_views = edit_views(top, False, separated=True)
 
     def views_with(i: int, spans: list) -> tuple:
-        return edit_views(_frames(GroupAlignment([al.targets[i]], [spans]))[0], False,
-                          separated=True)
+        return edit_views(_frame_of(al.targets[i], spans), False, separated=True)
 
     def near(views) -> bool:
         return any(len(a) == len(b) and one_edit(a, b) for a, b in zip(views, top_views))
@@ -513,11 +512,16 @@ def _frame_beyond_prediction(al: "GroupAlignment", frames: list, shown: Counter,
                 continue
             text = al.targets[i][sp.field]
             form = predicted_form(sp)
-            bounds = sorted(b for b in graphemes(text) if sp.start < b < sp.end)
-            cuts = [(sp.start, sp.start + len(form))] if form and sp.text.startswith(form) \
-                else [(sp.end - len(form), sp.end)] if form and sp.text.endswith(form) \
-                else [] if form else \
-                [(b, sp.end) for b in bounds] + [(sp.start, b) for b in bounds]
+            if not form:
+                # every cut of the reading on a grapheme bound, either end
+                bounds = sorted(b for b in graphemes(text) if sp.start < b < sp.end)
+                cuts = [(b, sp.end) for b in bounds] + [(sp.start, b) for b in bounds]
+            elif sp.text.startswith(form):
+                cuts = [(sp.start, sp.start + len(form))]
+            elif sp.text.endswith(form):
+                cuts = [(sp.end - len(form), sp.end)]
+            else:
+                cuts = []
             fits = []
             for a, b in cuts:
                 spans = [x if x is not sp else Span(sp.occ, sp.field, a, b, text[a:b])
@@ -947,13 +951,15 @@ def fit_groups_apart(groups: "OrderedDict[str, list]", params: ModelParams = Mod
 
 def _frames(al: "GroupAlignment") -> list:
     """Each instance's frame: its text with every value replaced by its slot."""
-    out = []
-    for target, spans in zip(al.targets, al.spans):
-        parts = [list(t) for t in target]
-        for s in sorted(spans, key=lambda s: -s.start):
-            parts[s.field][s.start:s.end] = [slot_mark(s.slot)]
-        out.append(tuple("".join(p) for p in parts))
-    return out
+    return [_frame_of(target, spans) for target, spans in zip(al.targets, al.spans)]
+
+
+def _frame_of(target: tuple, spans: Sequence) -> tuple:
+    """One instance's frame (its fields ``target`` read with ``spans``)."""
+    parts = [list(t) for t in target]
+    for s in sorted(spans, key=lambda s: -s.start):
+        parts[s.field][s.start:s.end] = [slot_mark(s.slot)]
+    return tuple("".join(p) for p in parts)
 
 
 def _found_rates(groups) -> tuple[Counter, Counter]:

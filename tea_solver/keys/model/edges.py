@@ -560,13 +560,16 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             beside_only = depth >= 1 and not framed and showing[g] > 0 and \
                 at_frame[g] >= max(2, REACHES * sum(intact[g].values())) and \
                 by_slot[g] >= IDENTITY * showing[g]
-            if len(top) == 2 and top[0][1] == top[1][1] and \
-                    agrees(top[0][0], g) != agrees(top[1][0], g) and not beside_only:
-                continue
-            shown = top[0][0] if top else None
-            if shown is not None and corrupted(shown, g) and not beside_only:
-                continue
-            a = w * (shown is not None and agrees(shown, g) and not beside_only)
+            if beside_only:
+                a = 0.0
+            else:
+                if len(top) == 2 and top[0][1] == top[1][1] and \
+                        agrees(top[0][0], g) != agrees(top[1][0], g):
+                    continue
+                shown = top[0][0] if top else None
+                if shown is not None and corrupted(shown, g):
+                    continue
+                a = w * (shown is not None and agrees(shown, g))
             own[key][g] = (a, w)
             for pl in pools:
                 pairs[pl] += w

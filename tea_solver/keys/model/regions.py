@@ -1118,6 +1118,7 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     among = {o.lexval: stats.unexplained(o.lexval, params) or None for o in homeless}
 
     def weigh(claimed: bool, which: Sequence[int]) -> None:
+        vals = [(n, homeless[n].lexval) for n in which]
         for r, (f, a, b) in enumerate(regions):
             units = fields[f].units
             for k in range(a, b + 1):
@@ -1125,7 +1126,6 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
                         claimed != any(score[(r, x)][k - a] > 0 for x in occs):
                     continue
                 u = units[k]
-                vals = [(n, homeless[n].lexval) for n in which]
                 best = max(((stats.comes_with(u, v, among[v]), n) for n, v in vals
                             if stats.lift(u, v, among[v]) >= 2), default=None)
                 if best is not None and best[0] > 0:
