@@ -384,7 +384,20 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     # not with this value, and a text corrupted copies show is no evidence:
     # neither is a paradigm word, nor fills the place
     n_obs = Counter(o.lexval for o in obs)
-    selects = {key: len(at_modal[key]) >= max(2, SELECTS * len(by_key[key]))
+
+    def readings(key) -> int:
+        # (a copy of the unit inside, a word written twice, is no reading of
+        # the place: two doubled instances of eleven of a value drawn in one
+        # group left its ``łul``, *than*, short of the share, and alone the
+        # value's one group made the comparative frame word its own)
+        shown, cs = len(at_modal[key]), by_key[key]
+        if shown >= SELECTS * len(cs):
+            return len(cs)
+        m = modal[key]
+        return len(cs) - sum(1 for c in cs if c.text != m and not c.frame
+                             and _doubled(obs[c.obs], c))
+
+    selects = {key: len(at_modal[key]) >= max(2, SELECTS * readings(key))
                and len(by_key[key]) >= REACHES * n_obs[key[0]]
                for key, m in modal.items()}
     position: dict = defaultdict(list)

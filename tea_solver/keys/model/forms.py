@@ -1010,16 +1010,34 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
     general = {key for key, places in found.items()
                if len({slot[0] for _g, slot in places}) >= 2}
     chosen: dict = defaultdict(list)        # (side, affix) -> [(group, slot)]
+    harmony: set = set()                    # (side, affix, allomorph) of a chosen set
     for (g, slot, side), passing in options.items():
-        # the preferred set whose every affix other lexicons carry too: a
+        # the preferred set whose affix other lexicons carry too: a
         # comparative's harmonised ``šıl``/``šil`` before the template's
         # ``no``/``nö`` makes ``lno``/``lnö`` the longest set, an adjective's
-        # alone; ``no``/``nö`` is the template's
+        # alone; ``no``/``nö`` is the template's.  A set of allomorphs one
+        # of which other lexicons carry is that affix in harmony with the
+        # values (``ñil`` / ``ñıl`` after the first object, where the second
+        # takes ``ñıl`` alone and the back-vowelled values never read bare):
+        # the template's too
         for affixes in passing:
-            if all((side, a) in general for a in affixes):
+            if any((side, a) in general for a in affixes):
                 for a in affixes:
                     chosen[(side, a)].append((g, slot))
+                    harmony.update((side, a, b) for b in affixes if b != a)
                 break
+    # where most values take one form of such a set, the few that take
+    # another take it in harmony too (``je-nelñil``, the one front-vowelled
+    # animal, where twelve read ``ñıl``)
+    def carries(pl, side: int, b: str) -> bool:
+        return any(len(st) > len(b) and (st.endswith(b) if side > 0 else st.startswith(b))
+                   for c in per[pl].values() for st in c)
+    added = [((side, b), pl) for (side, a), places in chosen.items()
+             for side_, a_, b in sorted(harmony) if (side_, a_) == (side, a)
+             for pl in places if carries(pl, side, b)]
+    for key, pl in added:
+        if pl not in chosen[key]:
+            chosen[key].append(pl)
     out = []
     for (side, affix), places in chosen.items():
         for g, slot in places:
@@ -1130,7 +1148,9 @@ def _allomorphs(modal: Sequence[str], side: int, min_len: int, most: int = 4,
     there is no such set."""
     if len(modal) < 4:
         return None
-    top = min(4, min(len(m) for m in modal) - 1)
+    # (as long as the values that carry it leave letters before it: a
+    # corrupted reading two letters long, ``DJ``, says nothing of the others)
+    top = min(4, max(len(m) for m in modal) - 1)
     if below is not None:
         top = min(top, below - 1)
     for n in range(top, min_len - 1, -1):

@@ -414,16 +414,38 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
     # claims its class word ``ri`` more, but every state of the group stands
     # after ``aña``).  A value with a unit of its own stays where it is: the
     # frame's word can be matched at the value's copy of it
+    # ... and so is a value whose core is elsewhere, where that took the
+    # region of a value now left without a core, and a unit where its slot
+    # stands identifies it too (``Linda est actrice. Linda est
+    # pakistanaise.``: the feminine ``pakistanaise`` stood beside *an
+    # actress* in all six of its instances, so it identified the profession
+    # as fully as the nationality, and the profession took it from the
+    # nationality, leaving its own ``actrice``)
     contexts = _piece_contexts(out)
     where = _slot_contexts(out, contexts)
     usual = _usual_contexts(where, params.predicts)
     for i, (fields, fr, pieces, ctxs) in enumerate(zip(texts, frame, out.pieces, contexts)):
+
+        def identified(v: tuple, f: int, a: int, b: int) -> bool:
+            return any(stats.identifies(u, v, params) for u in fields[f].units[a:b + 1])
         home: dict = defaultdict(set)
+        # (the regions of the instance by context, once asked for)
+        by_context: dict | None = None
+        coreless = len({id(q.occ) for q in pieces}) < len(occs[i])
         for p, ctx in zip(pieces, ctxs):
-            if usual.get(p.occ.place, ctx) != ctx and not any(
-                    stats.identifies(u, p.occ.lexval, params)
-                    for u in fields[p.field].units[p.first:p.last + 1]):
-                home[p.occ.lexval].add(usual[p.occ.place])
+            v = p.occ.lexval
+            if usual.get(p.occ.place, ctx) == ctx:
+                continue
+            if identified(v, p.field, p.first, p.last):
+                if not coreless:
+                    continue
+                if by_context is None:
+                    by_context = {_context(fields, fr, f, a, b): (f, a, b)
+                                  for f in range(len(fields)) for a, b in _regions(fr[f])}
+                there = by_context.get(usual[p.occ.place])
+                if there is None or not identified(v, *there):
+                    continue
+            home[v].add(usual[p.occ.place])
         if home:
             out.pieces[i], out.unplaced[i] = _place(
                 fields, occs[i], fr, stats, params, orders[i], where=where, home=home)
@@ -513,12 +535,18 @@ def trim_place_words(groups: Sequence["GroupRegions"], stats: FileStats,
                         beside[(lex, side, units[k])].add(p.occ.lexval)
     # per lexicon and side, the few words that together stand beside (nearly)
     # every core: the paradigm the place chooses from (none where they fall short)
+    # -- and the rarer words that stand beside two values' cores or more too:
+    # the class word only four states of twenty take (``jü``) is one of the
+    # place's words however many the two commoner ones cover (a stray word a
+    # corruption put in stands beside one)
     paradigm: dict = {}
     for key, counts in words.items():
         chosen, total = set(), 0
         for u, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             if total >= params.predicts * seen[key]:
-                break
+                if len(beside[(*key, u)]) >= 2:
+                    chosen.add(u)
+                continue
             chosen.add(u)
             total += n
         paradigm[key] = chosen if total >= params.predicts * seen[key] else set()
