@@ -3361,3 +3361,38 @@ def test_a_value_with_no_word_of_its_own_leaves_a_rare_class_word_to_the_frame()
             % (cls, end, cls, end):
                 sorted(st + "wı" for c, st in _SHARED_CLASS_STATES.values() if c == cls)
             for cls in ("vö", "wö", "jü")}
+
+
+def test_a_value_drawn_as_the_empty_string_takes_no_word_in_an_identity_file():
+    """``{change}`` is ``" but"`` or ``""``.  In the second template the
+    empty value happens to be drawn beside *some people* more often than
+    ``" but"`` is, so ``some`` is likelier beside it: with no unit of
+    its own, the empty value weighed the units other values claim, took
+    ``some`` from *some people*, and the identity file lost its source
+    templates (identity sample 131: 0.936).  A value drawn as the empty
+    string writes nothing; its slot gets an empty span where the others'
+    stands."""
+    pos, neg = ["good", "great", "nice", "fun"], ["bad", "awful", "sad", "weird"]
+    pos_v, neg_v = ["like", "love", "enjoy", "value"], ["hate", "dislike", "dread"]
+    others = ["some people", "my parents", "my friends", "people"]
+    rows = []
+    for p, n, change in itertools.product(pos, neg, ["", " but"]):
+        text = "I think you are %s,%s my parents think you are %s." % (p, change, n)
+        rows.append(_row("opinion", text, {"pos_adj": p, "change": change, "neg_adj": n},
+                         text))
+    # (*some people* with ``" but"`` five times, with ``""`` twelve: ``some``
+    # is twice as likely beside the empty value, and identifies nothing)
+    some_but = 0
+    for o, n, p, change in itertools.product(others, neg_v, pos_v, ["", " but"]):
+        if (o, change) == ("some people", " but"):
+            some_but += 1
+            if some_but > 5:
+                continue
+        text = "%s %s you,%s I %s you." % (o, n, change, p)
+        rows.append(_row("others", text, {"others": o, "neg_verb_present": n, "change": change,
+                                          "pos_verb_present": p}, text))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["others"]] == \
+        ["{others} {neg_verb_present} you,{change} I {pos_verb_present} you."]
+    assert [t["template"] for t in groups["opinion"]] == \
+        ["I think you are {pos_adj},{change} my parents think you are {neg_adj}."]

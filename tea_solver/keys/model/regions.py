@@ -1146,7 +1146,12 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     among = {o.lexval: stats.unexplained(o.lexval, params) or None for o in homeless}
 
     def weigh(claimed: bool, which: Sequence[int]) -> None:
-        vals = [(n, homeless[n].lexval) for n in which]
+        # (a value drawn as the empty string, ``{change}`` = ``""``, writes
+        # nothing: its slot gets an empty span where the others' stands
+        # (``_place_empty``), whatever unit happens to be likelier with it --
+        # ``some``, twice as likely beside it in one identity sample, took
+        # *some people*'s first word)
+        vals = [(n, homeless[n].lexval) for n in which if homeless[n].lexval[2] != ""]
         for r, (f, a, b) in enumerate(regions):
             units = fields[f].units
             for k in range(a, b + 1):
