@@ -424,10 +424,10 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
     contexts = _piece_contexts(out)
     where = _slot_contexts(out, contexts)
     usual = _usual_contexts(where, params.predicts)
-    for i, (fields, fr, pieces, ctxs) in enumerate(zip(texts, frame, out.pieces, contexts)):
 
-        def identified(v: tuple, f: int, a: int, b: int) -> bool:
-            return any(stats.identifies(u, v, params) for u in fields[f].units[a:b + 1])
+    def identified(v: tuple, units: Sequence[str]) -> bool:
+        return any(stats.identifies(u, v, params) for u in units)
+    for i, (fields, fr, pieces, ctxs) in enumerate(zip(texts, frame, out.pieces, contexts)):
         home: dict = defaultdict(set)
         # (the regions of the instance by context, once asked for)
         by_context: dict | None = None
@@ -436,14 +436,17 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
             v = p.occ.lexval
             if usual.get(p.occ.place, ctx) == ctx:
                 continue
-            if identified(v, p.field, p.first, p.last):
+            if identified(v, fields[p.field].units[p.first:p.last + 1]):
                 if not coreless:
                     continue
                 if by_context is None:
                     by_context = {_context(fields, fr, f, a, b): (f, a, b)
                                   for f in range(len(fields)) for a, b in _regions(fr[f])}
                 there = by_context.get(usual[p.occ.place])
-                if there is None or not identified(v, *there):
+                if there is None:
+                    continue
+                f, a, b = there
+                if not identified(v, fields[f].units[a:b + 1]):
                     continue
             home[v].add(usual[p.occ.place])
         if home:
