@@ -1010,7 +1010,7 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
     general = {key for key, places in found.items()
                if len({slot[0] for _g, slot in places}) >= 2}
     chosen: dict = defaultdict(list)        # (side, affix) -> [(group, slot)]
-    harmony: set = set()                    # (side, affix, allomorph) of a chosen set
+    harmony: dict = defaultdict(set)        # (side, affix) -> its allomorphs in a chosen set
     for (g, slot, side), passing in options.items():
         # the preferred set whose affix other lexicons carry too: a
         # comparative's harmonised ``šıl``/``šil`` before the template's
@@ -1024,7 +1024,7 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
             if any((side, a) in general for a in affixes):
                 for a in affixes:
                     chosen[(side, a)].append((g, slot))
-                    harmony.update((side, a, b) for b in affixes if b != a)
+                    harmony[(side, a)].update(b for b in affixes if b != a)
                 break
     # where most values take one form of such a set, the few that take
     # another take it in harmony too (``je-nelñil``, the one front-vowelled
@@ -1033,8 +1033,8 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
         return any(len(st) > len(b) and (st.endswith(b) if side > 0 else st.startswith(b))
                    for c in per[pl].values() for st in c)
     added = [((side, b), pl) for (side, a), places in chosen.items()
-             for side_, a_, b in sorted(harmony) if (side_, a_) == (side, a)
-             for pl in places if carries(pl, side, b)]
+             for b in sorted(harmony.get((side, a), ())) for pl in places
+             if carries(pl, side, b)]
     for key, pl in added:
         if pl not in chosen[key]:
             chosen[key].append(pl)

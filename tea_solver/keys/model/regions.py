@@ -1144,17 +1144,19 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     occurrences still without units.
     """
     weak: dict = {}
+    # (a value drawn as the empty string, ``{change}`` = ``""``, writes
+    # nothing: its slot gets an empty span where the others' stands
+    # (``_place_empty``), whatever unit happens to be likelier with it --
+    # ``some``, twice as likely beside it in one identity sample, took
+    # *some people*'s first word)
+    writing = [n for n, o in enumerate(homeless) if o.lexval[2] != ""]
     # rates over the instances of each homeless value that its identifying
     # readings do not explain (:meth:`FileStats.unexplained`)
-    among = {o.lexval: stats.unexplained(o.lexval, params) or None for o in homeless}
+    among = {homeless[n].lexval: stats.unexplained(homeless[n].lexval, params) or None
+             for n in writing}
 
     def weigh(claimed: bool, which: Sequence[int]) -> None:
-        # (a value drawn as the empty string, ``{change}`` = ``""``, writes
-        # nothing: its slot gets an empty span where the others' stands
-        # (``_place_empty``), whatever unit happens to be likelier with it --
-        # ``some``, twice as likely beside it in one identity sample, took
-        # *some people*'s first word)
-        vals = [(n, homeless[n].lexval) for n in which if homeless[n].lexval[2] != ""]
+        vals = [(n, homeless[n].lexval) for n in which]
         for r, (f, a, b) in enumerate(regions):
             units = fields[f].units
             for k in range(a, b + 1):
@@ -1166,7 +1168,7 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
                             if stats.lift(u, v, among[v]) >= 2), default=None)
                 if best is not None and best[0] > 0:
                     weak[(r, k - a)] = best
-    weigh(False, range(len(homeless)))
+    weigh(False, writing)
     # an occurrence with no such unit anywhere weighs the units another value
     # claims too: a value whose word is another value's second word
     # (*slightly* ``niwü``, *mildly* ``göšü niwü``) with the ending the
@@ -1174,7 +1176,7 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     # ``ši``), claims nothing, while the state claims the word as surely as
     # its own, every ``ši`` word coming with it; :func:`_partition` then
     # gives each of the two a unit it claims
-    bare = [n for n in range(len(homeless)) if not any(m == n for _w, m in weak.values())]
+    bare = [n for n in writing if not any(m == n for _w, m in weak.values())]
     if bare:
         weigh(True, bare)
     left = []
