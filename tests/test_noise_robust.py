@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 import random
+from typing import Sequence
 import pytest
 
 from hypothesis import given, settings
@@ -620,11 +621,11 @@ _SELECTING = {"proud": ("hokori", "de"), "afraid": ("kowai", "ni"), "fond": ("ko
               "bored": ("taikutsu", "ni")}
 
 
-def _selecting_file(replaced_by: str) -> list:
+def _selecting_file(replaced_by: str, extra: Sequence = ()) -> list:
     """Each adjective selects the word after it (``de`` / ``ni``) in every
     template: a context group over six names (noisy, like the rest of the
     file), and a question drawn once per adjective in which *bored*'s ``ni``
-    is replaced by ``replaced_by``."""
+    is replaced by ``replaced_by``; ``extra`` rows besides."""
     ctx = [{"template_id": "ctx", "source": "%s is %s of it." % (a, adj),
             "fill": {"first_name": a, "adj": adj},
             "target": "%s wa %s %s suki." % (a, t, p)}
@@ -636,7 +637,7 @@ def _selecting_file(replaced_by: str) -> list:
     most = [{"template_id": "most", "source": "Who is most %s of it?" % adj, "fill": {"adj": adj},
              "target": "dare wa %s %s yoi?" % (t, replaced_by if adj == "bored" else p)}
             for adj, (t, p) in _SELECTING.items()]
-    return _records(ctx + most)
+    return _records(ctx + most + list(extra))
 
 
 def test_a_word_of_the_lexicons_put_in_where_the_frames_alternate_is_a_corruption():
@@ -658,6 +659,29 @@ def test_a_word_of_the_lexicons_put_in_where_the_frames_alternate_is_a_corruptio
     # a word the file writes nowhere else is still the third variant
     doc = extract(_selecting_file("to"), ExtractOptions(**OPTS), progress=False)
     assert "dare wa {adj} to yoi?" in {t["template"] for t in by_group(doc)["most"]}
+
+
+def test_a_value_word_with_the_frames_full_stop_put_in_where_the_frames_alternate_is_a_corruption():
+    """A corruption draws a whitespace word of the file, so a name that ends
+    a sentence comes with the frame's full stop (``Olga.`` of ``arigato
+    Olga.``, ``sayonara Olga.``): put in for *bored*'s ``ni`` where the question's frames
+    alternate, it was written nowhere but there and passed for a third
+    variant some value selects, a template of its own (dev sample 389
+    ``vi``: ``lang.`` of ``chuột lang.``, *a guinea pig*, for ``về``).  The
+    word reaches into a value wherever else the file writes it: a word of
+    a lexicon, the corruption's draw."""
+    thanks = [{"template_id": tid, "source": src % a, "fill": {"first_name": a},
+               "target": frame % a}
+              for tid, src, frame in (("thanks", "Thank %s.", "arigato %s."),
+                                      ("bye", "Goodbye, %s.", "sayonara %s."))
+              for a in NAMES]
+    insts = _selecting_file("Olga.", thanks)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    got = {t["template"]: sorted(t["lexicons"]["adj"]) for t in by_group(doc)["most"]}
+    assert got == {"dare wa {adj} %s yoi?" % p: sorted(t for t, q in _SELECTING.values() if q == p)
+                   for p in ("de", "ni")}
+    assert _outliers(doc, "most")["uncovered"] == [
+        i.id for i in insts if i.template_id == "most" and i.fill["adj"] == "bored"]
 
 
 # --------------------------------------------------------------------------- #
@@ -1908,6 +1932,45 @@ def test_a_word_written_twice_beside_a_value_is_no_reading_of_its_place():
     assert sorted(v[0] for t in groups["who"] for v in t["lexicons"]["adj"]) == forms
 
 
+def test_a_word_a_swap_put_inside_a_value_displaces_every_reading_beyond_it():
+    """*older*'s one question is corrupted by a swap that put the frame's
+    first word between the value's two (``lớn Ai tuổi hơn?``; dev sample
+    389, Vietnamese).  The readings beside ``lớn`` there stand a place
+    further out than the value puts them: ``Ai`` lies in the corrupted
+    stretch and did not vote, but ``tuổi``, beyond it, voted with half a
+    voice against the ``hơn`` every comparison shows two words after
+    ``lớn``, held its identity at 2/3, and *older* read ``lớn tuổi`` in the
+    comparison, a template of its own (``{adj[0]} hơn hơn``).  (Alone: the
+    comparison's own corruptions -- two swaps alike, ``lớn hơn tuổi``, and
+    a doubling -- left ``hơn`` there in too few of its readings to pool with
+    the other comparatives'.)  A reading beyond a corrupted stretch is as
+    displaced as one inside it."""
+    rows = []
+    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
+        for adj, t in _VI_COMPARATIVES.items():
+            rows.append({"template_id": "than", "source": "%s is %s than %s." % (a, adj[0], b),
+                         "fill": {"first_name": a, "adj": list(adj), "first_name1": b},
+                         "target": "%s %s hơn %s." % (a, t, b)})
+    older = [r for r in rows if r["fill"]["adj"][0] == "older"]
+    for r, bad in zip(older, ("lớn hơn tuổi hơn", "lớn hơn tuổi hơn", "lớn lớn tuổi hơn hơn")):
+        r["target"] = r["target"].replace("lớn tuổi hơn hơn", bad)
+    for adj, t in _VI_COMPARATIVES.items():
+        rows.append({"template_id": "who", "source": "Who is %s?" % adj[0],
+                     "fill": {"adj": list(adj)},
+                     "target": "Ai %s?" % t if adj[0] != "older" else "lớn Ai tuổi hơn?"})
+    insts, doc = _noisy_with(rows)
+    groups = by_group(doc)
+    forms = sorted(_VI_COMPARATIVES.values())
+    assert [(t["template"], sorted(v[0] for v in t["lexicons"]["adj"]))
+            for t in groups["than"]] == [("{first_name} {adj[0]} hơn {first_name1}.", forms)]
+    # the question reads as the comparison does, the swapped copy left out
+    # and its value given back
+    [who] = groups["who"]
+    assert (who["template"], sorted(v[0] for v in who["lexicons"]["adj"])) == ("Ai {adj[0]}?", forms)
+    assert [i.id for i in insts if i.target_value.startswith("lớn Ai")] == \
+        _outliers(doc, "who")["uncovered"]
+
+
 def test_stray_readings_of_a_value_do_not_keep_the_template_affix_on_it():
     """``tdi`` glues a case ending to every profession (``{profession}di``);
     *an escort* (``dunga`` elsewhere) is drawn five times there, and two of
@@ -2168,6 +2231,52 @@ def test_a_value_corrupted_alike_in_two_groups_gives_no_reading_and_no_class():
         assert sorted(t["lexicons"]["first_name"]) == sorted(NAMES), tid
         assert insts[n].id in _outliers(doc, tid)["uncovered"]
         assert insts[n].id not in _generated(t, insts)
+
+
+def test_a_corruption_that_hits_a_value_alike_in_several_groups_is_no_form_in_a_question():
+    """The noise dropped the first letter of *Ahmed* (``hmed``) in one
+    instance of each of two large groups and in the question drawn once per
+    name.  In the large groups the reading is rare beside ``Ahmed`` and goes
+    as a corrupted copy; in the question it is the value's only reading
+    there, and it was read against the file's only where no other group
+    showed it -- so the question kept it, the reading explained itself
+    everywhere, and ``hmed`` became a name in every template (seed 80 noisy
+    ``km``: a second template for the adjective the corrupted instances
+    drew).  A reading other groups show only as their corrupted copy is as
+    rare as one seen nowhere else: the question's instance is left out, and
+    no lexicon lists ``hmed``."""
+    rows = []
+    for tid, src, frame in (("likes", "%s likes the %s.", "%sは%sが好きです。"),
+                            ("sees", "%s sees the %s.", "%sは%sを見ました。"),
+                            ("feeds", "%s feeds the %s.", "%sは%sに餌をやりました。")):
+        rows += [{"template_id": tid, "source": src % (a, c),
+                  "fill": {"first_name": a, "animal": c}, "target": frame % (a, t)}
+                 for a in NAMES for c, t in _KANA_ANIMALS.items()]
+    rows += [{"template_id": "who", "source": "Who is %s?" % a, "fill": {"first_name": a},
+              "target": "%sさんは誰ですか。" % a} for a in NAMES]
+    rng = random.Random(0)
+    hit = set()
+    for n, r in enumerate(rows):
+        if r["template_id"] != "who" and rng.random() < 0.1:
+            t = r["target"]
+            k = rng.choice([k for k, ch in enumerate(t) if ch in "はがを好見まし餌"])
+            r["target"] = t[:k] + rng.choice("あいうえおかきくけこさすせそたちつてとなぬねの") + t[k + 1:]
+            hit.add(n)
+    bad = [next(n for n, r in enumerate(rows) if r["template_id"] == tid
+                and r["fill"]["first_name"] == "Ahmed" and n not in hit)
+           for tid in ("likes", "sees", "who")]
+    for n in bad:
+        rows[n]["target"] = rows[n]["target"][1:]
+    insts = _records(rows)
+    model = fit_file(group_instances(insts))
+    assert model.noisy
+    assert model.forms[("first_name", None, "Ahmed")] == ["Ahmed"]
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    groups = by_group(doc)
+    for tid, n in zip(("likes", "sees", "who"), bad):
+        [t] = groups[tid]
+        assert sorted(t["lexicons"]["first_name"]) == sorted(NAMES), tid
+        assert insts[n].id in _outliers(doc, tid)["uncovered"], tid
 
 
 def test_a_form_a_rare_class_selects_is_no_corrupted_reading():
@@ -3060,6 +3169,148 @@ def test_a_value_not_found_in_a_quarter_of_its_noisy_instances_is_still_found_el
         sorted(p + "ဠ္ဈိံ" for p in _MY_PAIRS.values())
     assert _outliers(doc, "who")["uncovered"] == [
         i.id for i in insts if i.template_id == "who" and i.fill["adj"][1] == "nice"]
+
+
+def test_two_questions_whose_values_read_different_corruptions_in_share_no_frame():
+    """*Who is less cold?* and *Who is less dark?* each draw their value once
+    in the file, and the noise hit the end of both questions differently:
+    two code points swapped (``?ံ`` for ``ံ?``), a letter put for the
+    question mark.  Neither ending matches the frame, so each was read into
+    its value, and the two instances showed the same frame,
+    ``ဓိံဝု့ပုးနီ့{adj[1]}`` -- shown twice, it passed for a variant, no
+    value was read as its comparative predicts, and one instance kept a
+    template of its own (seed 80 noisy ``my``).  The texts read beyond the
+    predicted forms differ: each instance is read alone, its value as
+    predicted, and both are corrupted copies."""
+    rows = _my_comparisons()
+    hit = {}
+    for r in rows:
+        if r["template_id"] == "less" and r["fill"]["adj"][1] in ("cold", "dark"):
+            t = r["target"]
+            r["target"] = t[:-2] + "?ံ" if r["fill"]["adj"][1] == "cold" else t[:-1] + "း"
+            hit[r["fill"]["adj"][1]] = r["target"]
+    insts = _records(rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [t] = by_group(doc)["less"]
+    assert t["template"] == "ဓိံဝု့ပုးနီ့{adj[1]}ဓ္ဒေံ?"
+    assert sorted(e[1] for e in t["lexicons"]["adj"]) == sorted(_MY_PAIRS.values())
+    assert sorted(_outliers(doc, "less")["uncovered"]) == sorted(
+        i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] in hit)
+
+
+#: adjectives of a language with vowel harmony: the comparative ending and the
+#: question's ending after the adjective agree with its vowels (front: ``fö``,
+#: ``če``; back: ``fo``, ``ča``)
+_HARMONY_ADJS = {"quick": "möfi", "odd": "öde", "sad": "difü", "shy": "mišü", "calm": "könü",
+                 "dim": "dödü", "new": "nemüjüm", "late": "čiröčön", "tall": "lı",
+                 "big": "narlu", "fast": "jınu", "rich": "foča", "cold": "kofıl",
+                 "bold": "fañır", "warm": "rokkok", "neat": "jučı", "wise": "luršınol"}
+
+
+def _front(word: str) -> bool:
+    return any(ch in "öüie" for ch in word)
+
+
+def test_a_value_whose_word_a_corruption_replaced_goes_back_to_the_variant_its_letters_take():
+    """*Who is less quick?* and *Who is less new?* each draw their value
+    once, and a corruption replaced the word holding the value and its
+    ending (``möfiče?``) by a name with the full stop other sentences
+    write after it (``Fatima.``, ``Mary.``).  Read as the values, the two
+    names left the two instances a frame one word short of both variants
+    (``Ñe šanu {adj[1]}``), shared, a variant they seemed to select: a
+    template of its own.  Neither name holds what *quicker*'s reading
+    predicts (``möfi``): the instances write the values nowhere, are
+    corrupted copies, and give back the predicted forms -- to the variant
+    whose values are written like them (``če``, the front vowels of
+    ``möfi`` and ``nemüjüm``), not to the first (seed 80 noisy
+    ``mix-all``)."""
+    small = []
+    for a, b in zip(NAMES[:4], NAMES[1:5]):
+        for en, base in _HARMONY_ADJS.items():
+            comp = base + ("fö" if _front(base) else "fo")
+            small.append({"template_id": "than", "source": "%s is %ser than %s." % (a, en, b),
+                          "fill": {"first_name": a, "adj": [en + "er", en], "first_name1": b},
+                          "target": "%sga %s yori desu %s yo." % (a, b, comp)})
+    # a name ends a sentence with the full stop, and takes the endings too
+    small += [{"template_id": "here", "source": "%s is here." % a, "fill": {"first_name": a},
+               "target": "Ñu %s." % a} for a in NAMES]
+    small += [{"template_id": "hi", "source": "Hi, %s." % a, "fill": {"first_name": a},
+               "target": "%s%s ñu." % (a, "če" if _front(a) else "ča")} for a in NAMES]
+    for en, base in _HARMONY_ADJS.items():
+        target = {"quick": "Ñe šanu Fatima.", "new": "Ñe šanu Mary."}.get(
+            en, "Ñe šanu %s%s?" % (base, "če" if _front(base) else "ča"))
+        small.append({"template_id": "less", "source": "Who is less %s?" % en,
+                      "fill": {"adj": [en + "er", en]}, "target": target})
+    insts, doc = _noisy_with(small)
+    got = {t["template"]: sorted(e[1] for e in t["lexicons"]["adj"])
+           for t in by_group(doc)["less"]}
+    assert got == {"Ñe šanu {adj[1]}če?": sorted(b for b in _HARMONY_ADJS.values() if _front(b)),
+                   "Ñe šanu {adj[1]}ča?": sorted(b for b in _HARMONY_ADJS.values()
+                                                 if not _front(b))}
+    assert sorted(_outliers(doc, "less")["uncovered"]) == sorted(
+        i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] in ("quick", "new"))
+
+
+_DE_ADJS = {"small": ("kleiner", "klein"), "big": ("größer", "groß"), "calm": ("ruhiger", "ruhig"),
+            "cheap": ("billiger", "billig"), "fast": ("schneller", "schnell"),
+            "slow": ("langsamer", "langsam"), "rich": ("reicher", "reich"),
+            "clean": ("sauberer", "sauber"), "nice": ("netter", "nett"),
+            "bright": ("heller", "hell"), "busy": ("fleißiger", "fleißig"),
+            "quiet": ("stiller", "still")}
+
+
+def test_a_reading_its_sibling_mispredicts_keeps_its_span_in_a_corrupted_copy():
+    """*Who is less big?* lost its first word (``ist weniger groß?``).  The
+    comparatives say *big* should read ``größ`` (``größer`` less the ``er``
+    that ``kleiner`` / ``klein`` show), which ``groß`` neither holds nor is
+    held by: a reading against its prediction.  But it is no other
+    lexicon's word, and a prediction is only as good as the relation, which
+    *big* does not follow: the span stays, the instance is a corrupted copy
+    of the question, and ``groß`` is in its lexicon (dev sample 389,
+    German and Arabic: with the span taken off, the instance became a
+    template of its own with no slot)."""
+    rows = []
+    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
+        for en, (comp, pos) in _DE_ADJS.items():
+            rows.append({"template_id": "than", "source": "%s is %s than %s." % (a, en + "er", b),
+                         "fill": {"first_name": a, "adj": [en + "er", en], "first_name1": b},
+                         "target": "%s ist %s als %s." % (a, comp, b)})
+    # (``ist`` and ``als`` are words of other templates too)
+    rows += [{"template_id": tid, "source": src % a, "fill": {"first_name": a},
+              "target": frame % a}
+             for tid, src, frame in (("guest", "%s is a guest.", "%s ist hier als Gast."),
+                                     ("host", "%s is the host.", "%s ist als Wirt da."),
+                                     ("home", "%s is at home.", "%s ist zu Hause."))
+             for a in NAMES]
+    for en, (comp, pos) in _DE_ADJS.items():
+        rows.append({"template_id": "less", "source": "Who is less %s?" % en,
+                     "fill": {"adj": [en + "er", en]},
+                     "target": ("ist weniger %s?" if en == "big" else "Wer ist weniger %s?") % pos})
+    insts, doc = _noisy_with(rows)
+    [t] = by_group(doc)["less"]
+    assert t["template"] == "Wer ist weniger {adj[1]}?"
+    assert sorted(e[1] for e in t["lexicons"]["adj"]) == sorted(p for _c, p in _DE_ADJS.values())
+    assert _outliers(doc, "less")["uncovered"] == [
+        i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] == "big"]
+
+
+def test_a_value_new_to_every_variant_goes_where_its_letters_are_likelier():
+    """:func:`tea_solver.recover._best_attested` with nothing else to tell
+    two variants apart: the naive Bayes model of each variant's letters
+    sends a front-vowelled value to the front variant whichever comes
+    first; where the letters are new to both, the variant with more values
+    takes it (the prior)."""
+    from tea_solver.recover import _best_attested
+    front = {(0, v) for v in ("könü", "dödü", "mišü", "öde")}
+    back = {(0, v) for v in ("jınu", "foča", "kofıl", "narlu", "rokkok", "lı")}
+    for order in ((front, back), (back, front)):
+        options = [(0, {(0, 0): "möfi"}), (1, {(0, 0): "möfi"})]
+        n, _fills = _best_attested(options, list(order))
+        assert order[n] is front
+    # letters neither variant writes: the variant more values take
+    options = [(0, {(0, 0): "xyz"}), (1, {(0, 0): "xyz"})]
+    n, _fills = _best_attested(options, [front, back])
+    assert n == 1
 
 
 def test_a_values_core_is_what_its_readings_share_less_the_corrupted_copies():

@@ -323,11 +323,29 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         if not targets:
             targets.extend("\n".join(fields) for al in groups for fields in al.targets)
         return sum(text in t for t in targets)
+    spaced_in = [written_spaced(t for fields in al.targets for t in fields) for al in groups]
     odd_in: list = []                   # per group: the (value, reading)s odd there
-    copy_of: dict = {}                  # (value, lone reading) -> the reading it copies
-    for al, common, in_group in zip(groups, modal, in_groups):
-        spaced = written_spaced(t for fields in al.targets for t in fields)
+    for common, in_group, spaced in zip(modal, in_groups, spaced_in):
         odd = set()
+        for v, seen in in_group.items():
+            reading, top = common[v]
+            total = sum(seen.values())
+            for text, n in seen.items():
+                if text and n < top and binomial_tail(n, total, rate) >= alpha \
+                        and binomial_tail(in_file[v][text], file_n[v], rate) >= alpha \
+                        and _copied(text, reading, spaced):
+                    odd.add((v, text))
+        odd_in.append(odd)
+
+    def odd_elsewhere(g: int, v, reading: str) -> bool:
+        # is the reading, in every other group that shows it, that group's
+        # odd one (the same corruption hitting a value again: ``hmed`` for
+        # ``Ahmed`` in four groups of a file written without spaces)
+        return all((v, reading) in odd_in[h] for h, other in enumerate(in_groups)
+                   if h != g and v in other and other[v][reading])
+    copy_of: dict = {}                  # (value, lone reading) -> the reading it copies
+    for g, (common, in_group, spaced) in enumerate(zip(modal, in_groups, spaced_in)):
+        odd = odd_in[g]
         lone: dict = {}                 # (value, reading) -> the reading it copies
         # a tuple element only this group shows is read against its other
         # elements where the group's tuple values mostly read as one of them
@@ -338,20 +356,18 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         as_sibling = _sibling_relations(in_group, common, siblings, in_file_modal)
         for v, seen in in_group.items():
             reading, top = common[v]
-            total = sum(seen.values())
-            for text, n in seen.items():
-                if text and n < top and binomial_tail(n, total, rate) >= alpha \
-                        and binomial_tail(in_file[v][text], file_n[v], rate) >= alpha \
-                        and _copied(text, reading, spaced):
-                    odd.add((v, text))
             # a value drawn too rarely in the group for a common reading of
             # its own there (once, in a question drawn once per value): its
-            # reading, seen in no other group, against the file's common one
-            # -- or, a tuple element no other group shows, its other
-            # elements' (``小小柄`` beside *more petite*'s ``小柄``) where
-            # they read alike (``by_sibling``)
-            if not reading or in_file[v][reading] != top \
-                    or binomial_tail(top, file_n[v], rate) < alpha:
+            # reading, seen in no other group -- or only as their odd one,
+            # and here no more often than the noise corrupts -- against the
+            # file's common one; or, a tuple element no other group shows,
+            # its other elements' (``小小柄`` beside *more petite*'s ``小柄``)
+            # where they read alike (``by_sibling``)
+            if not reading or binomial_tail(in_file[v][reading], file_n[v], rate) < alpha:
+                continue
+            if in_file[v][reading] != top and not (
+                    binomial_tail(top, sum(seen.values()), rate) >= alpha
+                    and odd_elsewhere(g, v, reading)):
                 continue
             mains = [in_file_modal[v]] if file_n[v] > top else \
                 [m for m in _sibling_predictions(v, as_sibling, siblings, in_file_modal) if m]
@@ -372,7 +388,6 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         if lone and binomial_tail(len(lone), len(in_group), rate) >= alpha:
             odd.update(lone)
             copy_of.update(lone)
-        odd_in.append(odd)
     # a reading that is no group's odd one, or that a value beside it selects
     # in some instance, is a form of the value wherever it stands
     explained = set()
@@ -450,6 +465,12 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
             form = predicted.pop()
             return None if form == sp.text else form
 
+        # a rarer frame its instances show only because each value read
+        # different text beyond its predicted form (``ဂ?ဲ`` and ``ဂဲဲ``, two
+        # corruptions of the frame's ``ဂဲ?`` after *cool* and *sad*, each
+        # read into the value) is no frame they share: each is read alone
+        for frame in _frames_read_apart(al, frames, shown, top, predicted_form):
+            shown[frame] = 1
         for i, spans in enumerate(al.spans):
             if shown[frames[i]] > 1:
                 continue
@@ -474,7 +495,79 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
         else:
             changed += _frame_beyond_prediction(al, frames, shown, top, predicted_form,
                                                 in_file, forms)
+        changed += _readings_against_prediction(al, frames, top, predicted_form, spaced,
+                                                in_file_modal, forms)
     return changed
+
+
+def _readings_against_prediction(al: "GroupAlignment", frames: list, top: tuple,
+                                 predicted_form, spaced: bool, in_file_modal: dict,
+                                 forms: dict | None) -> int:
+    """Take the span off a value drawn once whose reading, in an instance
+    that leaves the group's common frame, is another lexicon's value and
+    has nothing of the form its tuple sibling predicts: it begins with a
+    word the file reads for a value of another lexicon
+    (``in_file_modal``), neither it nor the prediction holds the other, and
+    it is no corrupted copy of the prediction.  A corruption that replaced
+    the word holding the value (``Ñe šanu hučıduča.`` for ``Ñe šanu
+    möfiče?``, a profession's word put in for *less quick*) leaves text
+    co-variation gives the value, and two such instances shared a frame one
+    word short of the common one: a variant they seemed to select, a
+    template of its own.  The reading translates another value; the
+    instance writes this one nowhere, and its frame is what the noise model
+    judges.  (Another lexicon's word, not any reading the prediction lacks:
+    a prediction is only as good as the relation the group's other values
+    follow, and ``طويل``, *tall* beside ``أطول``, follows none.)  ``forms``
+    takes the predicted form.  Returns how many spans were taken off."""
+    changed = 0
+    for i, spans in enumerate(al.spans):
+        if frames[i] == top:
+            continue
+        for sp in spans:
+            form = predicted_form(sp)
+            if not form or form in sp.text or sp.text in form \
+                    or _copied(sp.text, form, spaced) \
+                    or not _another_lexicons(sp, in_file_modal):
+                continue
+            al.spans[i] = [x for x in spans if x is not sp]
+            if forms is not None:
+                forms[sp.occ.lexval] = [form]
+            changed += 1
+            break
+    return changed
+
+
+def _another_lexicons(sp: Span, in_file_modal: dict) -> bool:
+    """Does the span's text begin with a value of another lexicon, as the
+    file most often reads it, two characters or more (``hučıduča.``: the
+    profession ``hučıdu`` with the ending the frame glues to it)?"""
+    own = sp.occ.lexval[0]
+    return any(lexval[0] != own and len(reading) >= 2 and sp.text.startswith(reading)
+               for lexval, reading in in_file_modal.items())
+
+
+def _frames_read_apart(al: "GroupAlignment", frames: list, shown: Counter, top: tuple,
+                       predicted_form) -> list:
+    """The rarer frames several instances show where every one of them reads
+    its value as its predicted form with text glued on
+    (:func:`_glued_beyond_prediction`), not the same text on the same side
+    for all: what :func:`_variant_by_siblings` takes for a variant the
+    values select when the text is the same is, when it differs, corruptions
+    that each left the frame short of the same material."""
+    apart = []
+    for frame, k in shown.items():
+        if frame == top or k < 2:
+            continue
+        glued = set()
+        for i in (i for i, f in enumerate(frames) if f == frame):
+            plan = _glued_beyond_prediction(al, i, predicted_form)
+            if plan is None:
+                break
+            glued.add((plan[3], plan[4], plan[0].slot))
+        else:
+            if len(glued) > 1:
+                apart.append(frame)
+    return apart
 
 
 def _frame_beyond_prediction(al: "GroupAlignment", frames: list, shown: Counter, top: tuple,
@@ -1490,21 +1583,42 @@ def value_words(groups: Sequence["GroupAlignment"], rows: Sequence[list]) -> fro
     A word a value selects in the frame (a preposition) is a frame word
     wherever it stands, in every instance of that value; it stands inside
     no value.  (Tokens as the corruptions count them,
-    :func:`_instance_tokens`; per instance, each word once.)"""
+    :func:`_instance_tokens`; per instance, each word once.  Where the
+    script has spaces a corruption draws a whitespace word of the file, so
+    a value's last word comes with the punctuation the frame glues to it:
+    ``lang.`` of ``chuột lang.``, *a guinea pig* before the full stop, put
+    in for a question's ``về``.)"""
     in_frames: Counter = Counter()
     most_in_group: Counter = Counter()
     in_values: Counter = Counter()
     for al, group_rows in zip(groups, rows):
         spaced = written_spaced(t for target in al.targets for t in target)
         here: Counter = Counter()
-        for (_f, toks, _values), spans in zip(group_rows, al.spans):
+        for (_f, toks, _values), spans, target in zip(group_rows, al.spans, al.targets):
             here.update({t for t in toks if t is not None})
-            in_values.update({t for sp in spans for t in edit_tokens(sp.text, spaced)})
+            words = {t for sp in spans for t in edit_tokens(sp.text, spaced)}
+            if spaced:
+                words.update(_words_over(target, spans))
+            in_values.update(words)
         in_frames.update(here)
         for t, n in here.items():
             most_in_group[t] = max(most_in_group[t], n)
     return frozenset(t for t, n in in_values.items()
                      if n >= 2 and most_in_group[t] <= 1 and in_frames[t] < n)
+
+
+_WHITESPACE_WORD = regex.compile(r"\S+")
+
+
+def _words_over(target: tuple, spans: Sequence) -> set:
+    """The whitespace words of an instance's fields that a value's span
+    reaches into (with whatever the frame glues to the value)."""
+    out = set()
+    for sp in spans:
+        for m in _WHITESPACE_WORD.finditer(target[sp.field]):
+            if m.start() < sp.end and sp.start < m.end():
+                out.add(m.group())
+    return out
 
 
 def words_beside_values(rows: Sequence[list]) -> dict:
