@@ -640,6 +640,18 @@ def _selecting_file(replaced_by: str, extra: Sequence = ()) -> list:
     return _records(ctx + most + list(extra))
 
 
+def _bored_is_a_corrupted_copy(insts) -> None:
+    """The question of :func:`_selecting_file` comes out as its two
+    variants, each with the adjectives that select it, and *bored*'s
+    instance left out."""
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    got = {t["template"]: sorted(t["lexicons"]["adj"]) for t in by_group(doc)["most"]}
+    assert got == {"dare wa {adj} %s yoi?" % p: sorted(t for t, q in _SELECTING.values() if q == p)
+                   for p in ("de", "ni")}
+    assert _outliers(doc, "most")["uncovered"] == [
+        i.id for i in insts if i.template_id == "most" and i.fill["adj"] == "bored"]
+
+
 def test_a_word_of_the_lexicons_put_in_where_the_frames_alternate_is_a_corruption():
     """Where a small group's frames alternate (``de`` / ``ni``, the word each
     adjective selects), a third word there is a variant some value selects
@@ -649,13 +661,7 @@ def test_a_word_of_the_lexicons_put_in_where_the_frames_alternate_is_a_corruptio
     and *bored*'s value goes back to the variant *bored* selects in the
     context group (``ni``), where its company says it stands, not to the
     first or the commoner one."""
-    insts = _selecting_file("Olga")
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    got = {t["template"]: sorted(t["lexicons"]["adj"]) for t in by_group(doc)["most"]}
-    assert got == {"dare wa {adj} %s yoi?" % p: sorted(t for t, q in _SELECTING.values() if q == p)
-                   for p in ("de", "ni")}
-    assert _outliers(doc, "most")["uncovered"] == [
-        i.id for i in insts if i.template_id == "most" and i.fill["adj"] == "bored"]
+    _bored_is_a_corrupted_copy(_selecting_file("Olga"))
     # a word the file writes nowhere else is still the third variant
     doc = extract(_selecting_file("to"), ExtractOptions(**OPTS), progress=False)
     assert "dare wa {adj} to yoi?" in {t["template"] for t in by_group(doc)["most"]}
@@ -675,13 +681,7 @@ def test_a_value_word_with_the_frames_full_stop_put_in_where_the_frames_alternat
               for tid, src, frame in (("thanks", "Thank %s.", "arigato %s."),
                                       ("bye", "Goodbye, %s.", "sayonara %s."))
               for a in NAMES]
-    insts = _selecting_file("Olga.", thanks)
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    got = {t["template"]: sorted(t["lexicons"]["adj"]) for t in by_group(doc)["most"]}
-    assert got == {"dare wa {adj} %s yoi?" % p: sorted(t for t, q in _SELECTING.values() if q == p)
-                   for p in ("de", "ni")}
-    assert _outliers(doc, "most")["uncovered"] == [
-        i.id for i in insts if i.template_id == "most" and i.fill["adj"] == "bored"]
+    _bored_is_a_corrupted_copy(_selecting_file("Olga.", thanks))
 
 
 # --------------------------------------------------------------------------- #
@@ -1900,6 +1900,16 @@ _VI_COMPARATIVES = {("older", "old"): "lớn tuổi hơn", ("younger", "young"):
                     ("slower", "slow"): "chậm hơn", ("smarter", "smart"): "thông minh hơn"}
 
 
+def _vi_than(names: list) -> list:
+    """*A is taller than B.* in Vietnamese, each name before the next, for
+    every comparative of :data:`_VI_COMPARATIVES`."""
+    return [{"template_id": "than", "source": "%s is %s than %s." % (a, adj[0], b),
+             "fill": {"first_name": a, "adj": list(adj), "first_name1": b},
+             "target": "%s %s hơn %s." % (a, t, b)}
+            for a, b in zip(names, names[1:] + names[:1])
+            for adj, t in _VI_COMPARATIVES.items()]
+
+
 def test_a_word_written_twice_beside_a_value_is_no_reading_of_its_place():
     """*older* is ``lớn tuổi hơn`` and shares ``tuổi`` with *younger*, so its
     core is ``lớn`` and the edges decide ``tuổi``, as a word the value shows
@@ -1909,13 +1919,7 @@ def test_a_word_written_twice_beside_a_value_is_no_reading_of_its_place():
     reading of the place, and that group does not vote; counted, its half
     voice held ``tuổi``'s identity at 2/3, and *older* read ``lớn`` in the
     comparison, a template of its own (``{adj[0]} tuổi hơn hơn``)."""
-    names = NAMES + ["Yuki", "Ana", "Ivan", "Mei", "Tom", "Nia"]
-    rows = []
-    for a, b in zip(names, names[1:] + names[:1]):
-        for adj, t in _VI_COMPARATIVES.items():
-            rows.append({"template_id": "than", "source": "%s is %s than %s." % (a, adj[0], b),
-                         "fill": {"first_name": a, "adj": list(adj), "first_name1": b},
-                         "target": "%s %s hơn %s." % (a, t, b)})
+    rows = _vi_than(NAMES + ["Yuki", "Ana", "Ivan", "Mei", "Tom", "Nia"])
     for adj, t in _VI_COMPARATIVES.items():
         rows.append({"template_id": "who", "source": "Who is %s?" % adj[0],
                      "fill": {"adj": list(adj)},
@@ -1945,12 +1949,7 @@ def test_a_word_a_swap_put_inside_a_value_displaces_every_reading_beyond_it():
     a doubling -- left ``hơn`` there in too few of its readings to pool with
     the other comparatives'.)  A reading beyond a corrupted stretch is as
     displaced as one inside it."""
-    rows = []
-    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
-        for adj, t in _VI_COMPARATIVES.items():
-            rows.append({"template_id": "than", "source": "%s is %s than %s." % (a, adj[0], b),
-                         "fill": {"first_name": a, "adj": list(adj), "first_name1": b},
-                         "target": "%s %s hơn %s." % (a, t, b)})
+    rows = _vi_than(NAMES)
     older = [r for r in rows if r["fill"]["adj"][0] == "older"]
     for r, bad in zip(older, ("lớn hơn tuổi hơn", "lớn hơn tuổi hơn", "lớn lớn tuổi hơn hơn")):
         r["target"] = r["target"].replace("lớn tuổi hơn hơn", bad)
@@ -2184,6 +2183,39 @@ _KANA_ANIMALS = {"dog": "イヌ", "cat": "ネコ", "horse": "ウマ", "bird": "�
                  "cow": "ウシ", "pig": "ブタ", "lemur": "キツネザル", "bear": "クマ", "deer": "シカ"}
 
 
+def _noisy_kana_rows() -> tuple:
+    """Three groups of names and animals in kana, and the indices of the
+    tenth of their instances a frame character was replaced in (by one of
+    many: corruptions alike would be a variant of the frame): the file is
+    noisy."""
+    rows = []
+    for tid, src, frame in (("likes", "%s likes the %s.", "%sは%sが好きです。"),
+                            ("sees", "%s sees the %s.", "%sは%sを見ました。"),
+                            ("feeds", "%s feeds the %s.", "%sは%sに餌をやりました。")):
+        rows += [{"template_id": tid, "source": src % (a, c),
+                  "fill": {"first_name": a, "animal": c}, "target": frame % (a, t)}
+                 for a in NAMES for c, t in _KANA_ANIMALS.items()]
+    rng = random.Random(0)
+    hit = set()
+    for n, r in enumerate(rows):
+        if rng.random() < 0.1:
+            t = r["target"]
+            k = rng.choice([k for k, ch in enumerate(t) if ch in "はがを好見まし餌"])
+            r["target"] = t[:k] + rng.choice("あいうえおかきくけこさすせそたちつてとなぬねの") + t[k + 1:]
+            hit.add(n)
+    return rows, hit
+
+
+def _noisy_with_form(rows: list, lexval: tuple, form: str) -> tuple:
+    """``(instances, document)`` of ``rows``, after asserting the model finds
+    the file noisy and ``lexval``'s one form ``form``."""
+    insts = _records(rows)
+    model = fit_file(group_instances(insts))
+    assert model.noisy
+    assert model.forms[lexval] == [form]
+    return insts, extract(insts, ExtractOptions(**OPTS), progress=False)
+
+
 def test_a_value_corrupted_alike_in_two_groups_gives_no_reading_and_no_class():
     """A script without spaces: a corruption that doubles a character inside
     a value (``キツネザザル`` for ``キツネザル``, *lemur*), in one instance of
@@ -2195,23 +2227,7 @@ def test_a_value_corrupted_alike_in_two_groups_gives_no_reading_and_no_class():
     reading one corruption from the value's common reading, no more common
     in the group and in the file than the noise rate makes likely, is a
     corrupted copy: left out, its values given back, and no form."""
-    rows = []
-    for tid, src, frame in (("likes", "%s likes the %s.", "%sは%sが好きです。"),
-                            ("sees", "%s sees the %s.", "%sは%sを見ました。"),
-                            ("feeds", "%s feeds the %s.", "%sは%sに餌をやりました。")):
-        rows += [{"template_id": tid, "source": src % (a, c),
-                  "fill": {"first_name": a, "animal": c}, "target": frame % (a, t)}
-                 for a in NAMES for c, t in _KANA_ANIMALS.items()]
-    # the file is noisy: a frame character replaced in a tenth of the instances
-    # (by one of many: corruptions alike would be a variant of the frame)
-    rng = random.Random(0)
-    hit = set()
-    for n, r in enumerate(rows):
-        if rng.random() < 0.1:
-            t = r["target"]
-            k = rng.choice([k for k, ch in enumerate(t) if ch in "はがを好見まし餌"])
-            r["target"] = t[:k] + rng.choice("あいうえおかきくけこさすせそたちつてとなぬねの") + t[k + 1:]
-            hit.add(n)
+    rows, hit = _noisy_kana_rows()
     name = next(a for a in NAMES
                 if not any(r["fill"] == {"first_name": a, "animal": "lemur"}
                            for n, r in enumerate(rows) if n in hit))
@@ -2219,11 +2235,7 @@ def test_a_value_corrupted_alike_in_two_groups_gives_no_reading_and_no_class():
            if r["template_id"] == tid and r["fill"] == {"first_name": name, "animal": "lemur"}]
     for n in bad:
         rows[n]["target"] = rows[n]["target"].replace("キツネザル", "キツネザザル")
-    insts = _records(rows)
-    model = fit_file(group_instances(insts))
-    assert model.noisy
-    assert model.forms[("animal", None, "lemur")] == ["キツネザル"]
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    insts, doc = _noisy_with_form(rows, ("animal", None, "lemur"), "キツネザル")
     groups = by_group(doc)
     for tid, n in zip(("likes", "sees"), bad):
         [t] = groups[tid]
@@ -2245,33 +2257,15 @@ def test_a_corruption_that_hits_a_value_alike_in_several_groups_is_no_form_in_a_
     drew).  A reading other groups show only as their corrupted copy is as
     rare as one seen nowhere else: the question's instance is left out, and
     no lexicon lists ``hmed``."""
-    rows = []
-    for tid, src, frame in (("likes", "%s likes the %s.", "%sは%sが好きです。"),
-                            ("sees", "%s sees the %s.", "%sは%sを見ました。"),
-                            ("feeds", "%s feeds the %s.", "%sは%sに餌をやりました。")):
-        rows += [{"template_id": tid, "source": src % (a, c),
-                  "fill": {"first_name": a, "animal": c}, "target": frame % (a, t)}
-                 for a in NAMES for c, t in _KANA_ANIMALS.items()]
+    rows, hit = _noisy_kana_rows()
     rows += [{"template_id": "who", "source": "Who is %s?" % a, "fill": {"first_name": a},
               "target": "%sさんは誰ですか。" % a} for a in NAMES]
-    rng = random.Random(0)
-    hit = set()
-    for n, r in enumerate(rows):
-        if r["template_id"] != "who" and rng.random() < 0.1:
-            t = r["target"]
-            k = rng.choice([k for k, ch in enumerate(t) if ch in "はがを好見まし餌"])
-            r["target"] = t[:k] + rng.choice("あいうえおかきくけこさすせそたちつてとなぬねの") + t[k + 1:]
-            hit.add(n)
     bad = [next(n for n, r in enumerate(rows) if r["template_id"] == tid
                 and r["fill"]["first_name"] == "Ahmed" and n not in hit)
            for tid in ("likes", "sees", "who")]
     for n in bad:
         rows[n]["target"] = rows[n]["target"][1:]
-    insts = _records(rows)
-    model = fit_file(group_instances(insts))
-    assert model.noisy
-    assert model.forms[("first_name", None, "Ahmed")] == ["Ahmed"]
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    insts, doc = _noisy_with_form(rows, ("first_name", None, "Ahmed"), "Ahmed")
     groups = by_group(doc)
     for tid, n in zip(("likes", "sees", "who"), bad):
         [t] = groups[tid]
