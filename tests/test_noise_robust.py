@@ -3250,7 +3250,7 @@ _DE_ADJS = {"small": ("kleiner", "klein"), "big": ("größer", "groß"), "calm":
             "slow": ("langsamer", "langsam"), "rich": ("reicher", "reich"),
             "clean": ("sauberer", "sauber"), "nice": ("netter", "nett"),
             "bright": ("heller", "hell"), "busy": ("fleißiger", "fleißig"),
-            "quiet": ("stiller", "still")}
+            "quiet": ("stiller", "still"), "high": ("höher", "hoch")}
 
 
 def test_a_reading_its_sibling_mispredicts_keeps_its_span_in_a_corrupted_copy():
@@ -3262,9 +3262,11 @@ def test_a_reading_its_sibling_mispredicts_keeps_its_span_in_a_corrupted_copy():
     *big* does not follow: the span stays, the instance is a corrupted copy
     of the question, and ``groß`` is in its lexicon (dev sample 389,
     German and Arabic: with the span taken off, the instance became a
-    template of its own with no slot)."""
+    template of its own with no slot).  Nor is ``Mary? hoch`` another
+    lexicon's word because a name a corruption put in for ``weniger``
+    begins it (dev sample 383, German: ``Robert? klug``)."""
     rows = []
-    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
+    for a, b in zip(NAMES[:5], NAMES[1:6]):
         for en, (comp, pos) in _DE_ADJS.items():
             rows.append({"template_id": "than", "source": "%s is %s than %s." % (a, en + "er", b),
                          "fill": {"first_name": a, "adj": [en + "er", en], "first_name1": b},
@@ -3279,13 +3281,14 @@ def test_a_reading_its_sibling_mispredicts_keeps_its_span_in_a_corrupted_copy():
     for en, (comp, pos) in _DE_ADJS.items():
         rows.append({"template_id": "less", "source": "Who is less %s?" % en,
                      "fill": {"adj": [en + "er", en]},
-                     "target": ("ist weniger %s?" if en == "big" else "Wer ist weniger %s?") % pos})
+                     "target": {"big": "ist weniger %s?", "high": "Wer ist Mary? %s?"}.get(
+                         en, "Wer ist weniger %s?") % pos})
     insts, doc = _noisy_with(rows)
     [t] = by_group(doc)["less"]
     assert t["template"] == "Wer ist weniger {adj[1]}?"
     assert sorted(e[1] for e in t["lexicons"]["adj"]) == sorted(p for _c, p in _DE_ADJS.values())
     assert _outliers(doc, "less")["uncovered"] == [
-        i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] == "big"]
+        i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] in ("big", "high")]
 
 
 def test_a_value_new_to_every_variant_goes_where_its_letters_are_likelier():

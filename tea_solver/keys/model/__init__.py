@@ -538,12 +538,20 @@ def _readings_against_prediction(al: "GroupAlignment", frames: list, top: tuple,
 
 
 def _another_lexicons(sp: Span, in_file_modal: dict) -> bool:
-    """Does the span's text begin with a value of another lexicon, as the
-    file most often reads it, two characters or more (``hučıduča.``: the
-    profession ``hučıdu`` with the ending the frame glues to it)?"""
+    """Is the span's text a value of another lexicon, as the file most
+    often reads it (two characters or more), with at most an ending glued
+    on: no space after it, and less text than it (``hučıduča.``: the
+    profession ``hučıdu`` with the ending the frame glues to it; not
+    ``Robert? klug``, where a name put in for ``weniger`` stands before the
+    value itself)?"""
     own = sp.occ.lexval[0]
-    return any(lexval[0] != own and len(reading) >= 2 and sp.text.startswith(reading)
-               for lexval, reading in in_file_modal.items())
+    for lexval, reading in in_file_modal.items():
+        if lexval[0] == own or len(reading) < 2 or not sp.text.startswith(reading):
+            continue
+        rest = sp.text[len(reading):]
+        if len(rest) < len(reading) and not any(ch.isspace() for ch in rest):
+            return True
+    return False
 
 
 def _frames_read_apart(al: "GroupAlignment", frames: list, shown: Counter, top: tuple,
