@@ -505,10 +505,11 @@ def _readings_against_prediction(al: "GroupAlignment", frames: list, top: tuple,
                                  forms: dict | None) -> int:
     """Take the span off a value drawn once whose reading, in an instance
     that leaves the group's common frame, is another lexicon's value and
-    has nothing of the form its tuple sibling predicts: it begins with a
-    word the file reads for a value of another lexicon
-    (``in_file_modal``), neither it nor the prediction holds the other, and
-    it is no corrupted copy of the prediction.  A corruption that replaced
+    has nothing of the form its tuple sibling predicts: it is a value of
+    another lexicon as the file reads it (``in_file_modal``) with at most
+    an ending glued on (:func:`_another_lexicons`), neither it nor the
+    prediction holds the other, and it is no corrupted copy of the
+    prediction.  A corruption that replaced
     the word holding the value (``Ñe šanu hučıduča.`` for ``Ñe šanu
     möfiče?``, a profession's word put in for *less quick*) leaves text
     co-variation gives the value, and two such instances shared a frame one

@@ -849,7 +849,7 @@ def _displaced(o: Obs, c: "Candidate", near) -> bool:
     gives)?  Beyond counts: where a swap put the frame's first word between
     the value's two (``lớn Ai tuổi hơn?`` for ``Ai lớn tuổi hơn?``), every
     unit past it stands a place further out than the value puts it, and
-    ``tuổi`` voted, with half a voice, against the ``hơn`` fourteen clean
+    ``tuổi`` voted, with half a voice, against the ``hơn`` the clean
     readings show two units after ``lớn`` (dev sample 389 ``vi``)."""
     if not near:
         return False
