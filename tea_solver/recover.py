@@ -154,6 +154,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     glued = _glue_count(kept_shapes, glue, spaced)
     frame_words = _frame_words(kept_shapes, spaced)
     kept_company = _kept_company(frame_words, company)
+    resemblance = _resemblance(attested)        # (attested does not change below)
     modelled = occurrences is not None and forms is not None and by_id is not None
     for i, segs in enumerate(items):
         if generated[i]:
@@ -161,7 +162,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
         options = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
                                    spaced) if modelled else []
         if options:
-            n, fills = _best_attested(options, attested, glued=glued)
+            n, fills = _best_attested(options, attested, glued=glued, resemblance=resemblance)
         else:
             options = _frame_edited(segs, index, cap, kept, spaced)
             if modelled:
@@ -181,7 +182,8 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                 continue
             n, fills = _best_attested(options, attested, lengths, spaced, glued,
                                       _new_material(segs, [k[0] for k in kept], spaced),
-                                      _frame_edged(frame_words, spaced), kept_company)
+                                      _frame_edged(frame_words, spaced), kept_company,
+                                      resemblance)
         item_fills[n].append((i, fills))
         _count_lengths(lengths[n], fills, spaced)
         if learned is not None and modelled:
@@ -489,7 +491,7 @@ def _kept_company(frame: Sequence[set], company: tuple | None):
 def _best_attested(options: Sequence[tuple], attested: Sequence[set],
                    lengths: Sequence[dict] | None = None, spaced: bool = True,
                    glued=None, new_material=None, frame_edged=None,
-                   kept_company=None) -> tuple:
+                   kept_company=None, resemblance=None) -> tuple:
     """Of the kept templates an outlier is one corruption from, ``(n, fills)``,
     the one whose covered instances already fill its slots with the most of
     the outlier's values.  Where the corruption hit what tells agreement
@@ -523,8 +525,11 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
     are likelier under: a value drawn once, in an instance whose corruption
     took the ending its variants differ by, goes where values written like
     it go (``möfi`` with ``könü`` and ``dödü``, which take ``če``, not with
-    ``jınu`` and ``foča``, which take ``ča``: the vowels agree)."""
-    resemblance = _resemblance(attested)
+    ``jınu`` and ``foča``, which take ``ča``: the vowels agree; the caller
+    passes it, made once for the ``attested`` it passes, or it is made
+    here)."""
+    if resemblance is None:
+        resemblance = _resemblance(attested)
 
     def likelihood(o) -> float:
         if lengths is None:
