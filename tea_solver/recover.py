@@ -36,7 +36,7 @@ and the instance becomes a corrupted copy like the outliers.
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from itertools import islice, permutations, product
 from typing import Sequence
 
@@ -570,17 +570,13 @@ def _resemblance(attested: Sequence[set]):
     ending agrees with, the ending of a gender; where it is not (the
     preposition a verb selects), the letters say little and the prior, the
     variant more values take, decides."""
-    per: list = []
-    alphabet: set = set()
-    for pairs in attested:
-        slots: dict = {}
+    values: dict = defaultdict(list)        # (template, key id) -> the values it shows
+    for n, pairs in enumerate(attested):
         for kid, v in pairs:
-            n_values, letters = slots.setdefault(kid, [0, Counter()])
-            slots[kid][0] = n_values + 1
-            feats = _letters(v)
-            letters.update(feats)
-            alphabet.update(feats)
-        per.append(slots)
+            values[(n, kid)].append(v)
+    letters = {k: Counter(f for v in vs for f in _letters(v)) for k, vs in values.items()}
+    seen = {k: sum(c.values()) for k, c in letters.items()}
+    alphabet = {f for c in letters.values() for f in c}
     size = len(alphabet) + 1
 
     def score(n: int, fills: dict) -> float:
@@ -588,12 +584,11 @@ def _resemblance(attested: Sequence[set]):
         for (kid, _card), v in fills.items():
             if (kid, v) in attested[n]:
                 continue
-            n_values, letters = per[n].get(kid, (0, Counter()))
-            seen = sum(letters.values())
+            mine = letters.get((n, kid), Counter())
             # (a letter no variant writes tells none of them)
-            total += math.log(n_values + 1) + sum(
-                math.log((letters[f] + 1) / (seen + size)) for f in _letters(v)
-                if f in alphabet)
+            total += math.log(len(values.get((n, kid), ())) + 1) + sum(
+                math.log((mine[f] + 1) / (seen.get((n, kid), 0) + size))
+                for f in _letters(v) if f in alphabet)
         return total
     return score
 
