@@ -36,7 +36,7 @@ lines; all one-token lines share one leaf of its tree, each is compared with eve
 cluster there, and Drain3 takes seconds too.  Makes no assertions.  Usage::
 
     python benchmarks/bench_drain3.py [--instances FILE ...] [--repeat 3] [--keys align [graph]]
-                                      [--jobs 1] [--drain-scope file|group] [--no-cli]
+                                      [--jobs auto|N] [--drain-scope file|group] [--no-cli]
                                       [--json OUT.json]
 
 Without ``--instances`` it generates French with ``../shared/tools/mcl_bench.py gen``.
@@ -121,13 +121,16 @@ def step1_run(records) -> int:
     return len(alignments)
 
 
-def extract_run(records, keys: str, jobs: int) -> int:
+def extract_run(records, keys: str, jobs) -> int:
     from tea_solver.extract import ExtractOptions, extract
+    from tea_solver.workers import auto_jobs, available_cores
+    if jobs == "auto":                   # as the command line resolves it
+        jobs = auto_jobs(len(records), available_cores())
     doc = extract(records, ExtractOptions(keys=keys), jobs=jobs, progress=False)
     return len(doc["templates"])
 
 
-def cli_run(path: Path, keys: str, jobs: int, out: Path) -> int:
+def cli_run(path: Path, keys: str, jobs, out: Path) -> int:
     if out.exists():
         out.unlink()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
@@ -223,15 +226,21 @@ def main(argv=None) -> int:
     p.add_argument("--keys", nargs="+", default=["align"], choices=["align", "graph"],
                    help="extract runs: align (the command line's default) and/or graph "
                         "(default: align)")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="extract --jobs (default 1: one process, as Drain3)")
+    p.add_argument("--jobs", default="auto",
+                   help="extract --jobs: N or auto (default auto, the command line's "
+                        "default: two processes on a large file; 1: one process, as Drain3)")
     p.add_argument("--drain-scope", choices=["file", "group"], default="file",
                    help="one Drain3 miner for the whole file (default) or one per template_id")
     p.add_argument("--no-cli", action="store_true", help="skip the CLI subprocess runs")
     p.add_argument("--json", type=Path, metavar="PATH", help="write the figures here")
     args = p.parse_args(argv)
-    if args.repeat < 1 or args.jobs < 1:
-        p.error("--repeat and --jobs must be at least 1")
+    if args.jobs != "auto":
+        try:
+            args.jobs = int(args.jobs)
+        except ValueError:
+            args.jobs = 0
+    if args.repeat < 1 or (args.jobs != "auto" and args.jobs < 1):
+        p.error("--repeat must be at least 1, --jobs at least 1 or auto")
     try:
         import drain3  # noqa: F401
     except ImportError:
@@ -253,7 +262,7 @@ def main(argv=None) -> int:
             result = bench_file(path, args, Path(tmp))
             files.append(result)
             print(table(result["runs"]) + "\n", flush=True)
-    print("%d repeat(s), extract --jobs %d, %d core(s), Drain3 %s, one miner per %s.  "
+    print("%d repeat(s), extract --jobs %s, %d core(s), Drain3 %s, one miner per %s.  "
           "x_drain3: min seconds / the min of drain3 (cli rows: of cli drain3); "
           "x_drain3_med: the same of the medians; inst/s from the min; out: Drain3 "
           "clusters, tea templates, step1 groups aligned.  drain3, step1 and extract start "

@@ -14,6 +14,7 @@ from tea_solver import __version__
 from tea_solver.errors import InputError, Terminated, WorkerDied, one_line
 from tea_solver.expand import DEFAULT_MAX_INSTANCES
 from tea_solver.progress import PROGRESS_DELAY
+from tea_solver.workers import AUTO_JOBS_MIN_INSTANCES, auto_jobs, available_cores
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -39,6 +40,13 @@ def _int_at_least(low: int):
 
 
 _positive_int = _int_at_least(1)
+
+
+def _jobs(text: str):
+    """``--jobs``: a positive integer or ``auto``."""
+    return "auto" if text == "auto" else _positive_int(text)
+
+
 _nonneg_int = _int_at_least(0)
 
 #: CP-SAT's random seed is a 32-bit signed integer.
@@ -93,14 +101,6 @@ def _add_read_limits(parser) -> None:
                         default=ReadLimits.max_line,
                         help="refuse a JSON Lines file with a longer line (default: %s)"
                         % human_size(ReadLimits.max_line))
-
-
-def available_cores() -> int:
-    """CPUs this process may run on (the affinity mask, not the machine's count)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 class DefaultsHelpFormatter(argparse.HelpFormatter):
@@ -198,8 +198,10 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--budget-total", type=_positive_int, default=None, metavar="B",
                    help="at most B templates over the whole file, shared between the "
                         "source templates so as to cover the most instances")
-    x.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
-                   help="groups extracted in parallel processes (at most the cores)")
+    x.add_argument("--jobs", type=_jobs, default="auto", metavar="N|auto",
+                   help="processes that extract groups (at most the cores; auto: two "
+                        "for a file of %d instances or more, where two cores are free; "
+                        "the output is the same whatever N)" % AUTO_JOBS_MIN_INSTANCES)
     x.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bars on stderr (default: on a terminal, once a run "
                         "takes over %g seconds)" % PROGRESS_DELAY)
@@ -353,7 +355,9 @@ def cmd_extract(args) -> int:
     check_output(args.output, [args.instances])
     data = read_instance_file(args.instances)
     jobs = args.jobs
-    if jobs > available_cores():
+    if jobs == "auto":
+        jobs = auto_jobs(len(data.records), available_cores())
+    elif jobs > available_cores():
         # more processes than cores only adds memory (a copy of the pipeline each)
         jobs = available_cores()
         print("tea-solver: warning: --jobs %d is more than the %d available cores; using %d"

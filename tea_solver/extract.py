@@ -20,9 +20,6 @@ from __future__ import annotations
 
 import gc
 import math
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 import time
 from collections import OrderedDict
 from contextlib import contextmanager
@@ -30,13 +27,12 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from tea_solver import __version__, signals
+from tea_solver import __version__
 from tea_solver.agreement import MISFIT_COST
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
 from tea_solver.cover import CoverProblem, greedy_cover, ilp_cover
 from tea_solver.cover.greedy import greedy_order
 from tea_solver.cover.partial import budget_cover, budget_cover_total, partial_cover
-from tea_solver.errors import WorkerDied
 from tea_solver.io.records import Instance
 from tea_solver.keys.base import Key
 from tea_solver.keys.model.units import written_spaced
@@ -45,6 +41,7 @@ from tea_solver.progress import bar as progress_bar
 from tea_solver.recover import recover_values, undouble
 from tea_solver.support import filter_by_support
 from tea_solver.tokenize import Segmented, segment
+from tea_solver.workers import GroupPool
 
 CARRIED_EXCLUDE = frozenset({"id", "template_id", "source", "target", "fill", "lang"})
 
@@ -552,44 +549,8 @@ def few_full_collections():
         gc.set_threshold(*before)
 
 
-def _map_groups(fn, tasks: list, jobs: int, bar) -> list:
-    """``fn`` over the group tasks, in input order, on ``jobs`` processes."""
-    results: list = []
-    if jobs > 1 and len(tasks) > 1:
-        # ProcessPoolExecutor (not multiprocessing.Pool): a worker that dies
-        # (killed, out of memory) raises BrokenProcessPool instead of hanging.
-        ctx = multiprocessing.get_context("spawn")
-        signals.start_resource_tracker()
-        pool = ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=ctx,
-                                   initializer=signals.worker_init)
-        try:
-            # futures, not pool.map: map cancels the pending ones when interrupted,
-            # and CPython 3.11's manager thread then dies (InvalidStateError) before
-            # closing the call queue, so the interpreter hangs at exit
-            futures = [pool.submit(fn, task) for task in tasks]
-            for future in futures:
-                results.append(future.result())
-                if bar:
-                    bar.update(1)
-        except BrokenProcessPool as e:
-            raise WorkerDied("a worker process died (killed or out of memory) while "
-                             "extracting; no output was written") from e
-        except BaseException:
-            # Ctrl-C, SIGTERM, SIGHUP, an error: shutdown() alone would wait for
-            # the groups the workers are computing; end them now.
-            signals.terminate(list((getattr(pool, "_processes", None) or {}).values()))
-            raise
-        finally:
-            pool.shutdown(wait=True)   # not cancel_futures: see above
-    else:
-        for task in tasks:
-            results.append(fn(task))
-            if bar:
-                bar.update(1)
-    return results
-
-
-def joint_budget(tasks: list, opts: ExtractOptions, jobs: int = 1) -> tuple[list, dict]:
+def joint_budget(tasks: list, opts: ExtractOptions, pool: "GroupPool | None" = None
+                 ) -> tuple[list, dict]:
     """``--budget-total``: one budgeted cover over every group's cover problem.
 
     Steps 1-2 run per group (in parallel), the joint CP-SAT model then shares
@@ -598,7 +559,8 @@ def joint_budget(tasks: list, opts: ExtractOptions, jobs: int = 1) -> tuple[list
     ``opts.time_limit`` per group.  Returns each task with its share appended
     (for :func:`extract_group`) and ``report.budget_total``.
     """
-    problems = _map_groups(_run_problem, tasks, jobs, None)
+    problems = (pool or GroupPool(1, 0)).map(_run_problem, tasks, None,
+                                             [len(t[1]) for t in tasks])
     total = budget_cover_total([p for p, _ in problems], [w for _, w in problems],
                                opts.budget_total, budget=opts.budget, solver=opts.solver,
                                time_limit=opts.time_limit * max(1, len(tasks)),
@@ -690,17 +652,19 @@ def _extract(instances: Sequence[Instance], opts: ExtractOptions, jobs: int,
     """:func:`extract`'s body."""
     opts, fallback = align_fallback(instances, opts)
     groups = group_instances(instances)
-    alignments, notes = [None] * len(groups), None
-    if opts.keys == "align":
-        alignments, notes = align_file(groups, opts, progress)
-    tasks = [(tid, insts, opts, al) for (tid, insts), al in zip(groups.items(), alignments)]
-    bar = progress_bar(len(tasks), "extract", progress)
-    budget_total = None
-    if opts.budget_total is not None:
-        tasks, budget_total = joint_budget(tasks, opts, jobs)
-    results: list[GroupResult] = _map_groups(_run_group, tasks, jobs, bar)
-    if bar:
-        bar.close()
+    with GroupPool(jobs, len(groups)) as pool:
+        alignments, notes = [None] * len(groups), None
+        if opts.keys == "align":
+            alignments, notes = align_file(groups, opts, progress)
+        tasks = [(tid, insts, opts, al) for (tid, insts), al in zip(groups.items(), alignments)]
+        bar = progress_bar(len(tasks), "extract", progress)
+        budget_total = None
+        if opts.budget_total is not None:
+            tasks, budget_total = joint_budget(tasks, opts, pool)
+        results: list[GroupResult] = pool.map(_run_group, tasks, bar,
+                                              [len(t[1]) for t in tasks])
+        if bar:
+            bar.close()
     if lang is None:
         langs = {inst.lang for inst in instances if inst.lang}
         lang = sorted(langs)[0] if len(langs) == 1 else None

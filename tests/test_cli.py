@@ -193,6 +193,7 @@ def test_demo_in_process_follows_stdout_redirection(monkeypatch, tmp_path):
     (["--keys", "magic"], "--keys"),
     (["--min-support", "-2"], "--min-support"),
     (["--jobs", "0"], "--jobs"),
+    (["--jobs", "two"], "--jobs"),
     (["--no-such-flag"], "--no-such-flag"),
 ])
 def test_bad_extract_arguments(tmp_path, instances_file, capsys, args, needle):

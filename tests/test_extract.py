@@ -264,6 +264,41 @@ def test_jobs_two_equals_jobs_one(tiny_instances):
     assert dump_checklist(strip_seconds(one)) == dump_checklist(strip_seconds(two))
 
 
+def _pid_and_task(task):
+    import os
+    return os.getpid(), task
+
+
+def test_group_pool_shares_the_groups_with_this_process_and_keeps_input_order():
+    """``--jobs 2`` is this process and one worker: the worker is handed the
+    largest groups first (two wait for it), this process takes the next one
+    itself, and the results come back in input order whatever ran where."""
+    import os
+    from tea_solver.workers import GroupPool
+    tasks = list(range(7))
+    weights = [1, 5, 2, 7, 3, 6, 4]
+    with GroupPool(2, len(tasks)) as pool:
+        assert pool.workers == 1
+        got = pool.map(_pid_and_task, tasks, None, weights)
+    assert [t for _pid, t in got] == tasks
+    pids = {t: pid for pid, t in got}
+    # the two largest (weights 7 and 6) went to the worker; the third (5) was
+    # this process's own
+    assert pids[3] != os.getpid() and pids[5] != os.getpid()
+    assert pids[1] == os.getpid()
+    with GroupPool(1, len(tasks)) as alone:
+        assert alone.pool is None
+        assert alone.map(_pid_and_task, tasks, None) == [(os.getpid(), t) for t in tasks]
+
+
+def test_jobs_auto_takes_a_second_process_for_a_large_file_only():
+    from tea_solver.workers import AUTO_JOBS_MIN_INSTANCES, auto_jobs
+    assert auto_jobs(AUTO_JOBS_MIN_INSTANCES - 1, 2) == 1
+    assert auto_jobs(AUTO_JOBS_MIN_INSTANCES, 2) == 2
+    assert auto_jobs(10 * AUTO_JOBS_MIN_INSTANCES, 64) == 2
+    assert auto_jobs(10 * AUTO_JOBS_MIN_INSTANCES, 1) == 1
+
+
 @SMALL
 @given(st.integers(0, 2 ** 32 - 1), st.sampled_from(["graph", "align"]), st.booleans())
 def test_kept_candidates_give_what_a_second_enumeration_gives(seed, keys, unsegmented):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from test_cli import assert_one_error_line, leftovers, run_main
-from tea_solver.cli import available_cores
+from tea_solver.workers import available_cores
 from tea_solver.errors import InputError
 from tea_solver.expand import count_instances, expand_checklist
 from tea_solver.io import dump_instances, validate_checklist

@@ -92,11 +92,12 @@ def test_signal_with_two_jobs_ends_workers_and_writes_nothing(tmp_path, signum, 
                   "--jobs", "2"], tmp_path)
     deadline = time.monotonic() + 120
     workers: list[int] = []
-    while time.monotonic() < deadline and len(workers) < 2 and proc.poll() is None:
+    # --jobs 2: this process and one worker extract groups
+    while time.monotonic() < deadline and not workers and proc.poll() is None:
         time.sleep(0.2)
         workers = [c for c in children(proc.pid)
                    if "resource_tracker" not in open("/proc/%d/cmdline" % c).read()]
-    assert len(workers) >= 2, "workers never started"
+    assert workers, "the worker never started"
     time.sleep(1.5)                      # let them get into a group
     sent = time.monotonic()
     if to_group:

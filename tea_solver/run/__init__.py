@@ -139,8 +139,12 @@ def step_extract(cfg: dict, lang: str, source: str, output: str, settings: dict
                  ) -> tuple[dict, str]:
     from tea_solver.extract import extract
     from tea_solver.io import read_instance_file
+    from tea_solver.workers import auto_jobs, available_cores
     data = read_instance_file(source)
-    doc = extract(data.records, extract_options(cfg), jobs=cfg["extract"]["jobs"],
+    jobs = cfg["extract"]["jobs"]
+    if jobs == "auto":
+        jobs = auto_jobs(len(data.records), available_cores())
+    doc = extract(data.records, extract_options(cfg), jobs=min(jobs, available_cores()),
                   progress=None)
     doc["report"]["non_nfc_instances"] = data.non_nfc
     doc["report"]["run"] = run_info(cfg, "extract", lang, settings)

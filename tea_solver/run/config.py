@@ -62,7 +62,7 @@ DEFAULTS: dict = {
                   "src": "en", "tgt": {}, "fields": None, "batch_size": 16, "num_beams": 4,
                   "max_new_tokens": 256, "device": "auto", "cache": None, "use_cache": True,
                   "skip_failures": False},
-    "extract": dict(_EXTRACT_DEFAULTS, jobs=1),
+    "extract": dict(_EXTRACT_DEFAULTS, jobs="auto"),
     "review": {"enabled": True},
     "evaluate": {"enabled": True, "reference": None, "ct_bleu_scope": "document",
                  "ct_bleu_tokenize": None, "cap": 200000, "seed": 0, "predictions": None,
@@ -76,6 +76,9 @@ PATH_KEYS = {("run", "source"), ("translate", "table"), ("translate", "cache"),
 
 
 def _type_ok(default, value) -> bool:
+    if default == "auto":               # [extract] jobs: a positive integer or "auto"
+        return value == "auto" or (isinstance(value, int) and not isinstance(value, bool)
+                                   and value >= 1)
     if default is None or value is None:
         return True
     if isinstance(default, bool):
@@ -106,8 +109,9 @@ def load_config(path: str) -> dict:
                 raise InputError("[%s] unknown setting '%s' (settings: %s)"
                                  % (section, key, ", ".join(cfg[section])), path=path)
             if not _type_ok(cfg[section][key], value):
-                raise InputError("[%s] %s must be %s, not %r"
-                                 % (section, key, type(cfg[section][key]).__name__, value),
+                kind = ('a positive integer or "auto"' if cfg[section][key] == "auto"
+                        else type(cfg[section][key]).__name__)
+                raise InputError("[%s] %s must be %s, not %r" % (section, key, kind, value),
                                  path=path)
             cfg[section][key] = value
     _check(cfg, path)
