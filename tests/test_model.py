@@ -31,6 +31,7 @@ from tea_solver.keys.model.ibm import Alignment
 from tea_solver.keys.model.params import ModelParams
 from tea_solver.keys.model.units import cut, graphemes, same_stem, word_char
 from tea_solver.extract import group_instances
+from tea_solver.template import generates, parse_template
 
 NAMES = ["John", "Mary", "Ahmed", "Priya", "Chen", "Olga"]
 ADJS = ["good", "bad", "tall", "short", "kind"]
@@ -3396,3 +3397,78 @@ def test_a_value_drawn_as_the_empty_string_takes_no_word_in_an_identity_file():
         ["{others} {neg_verb_present} you,{change} I {pos_verb_present} you."]
     assert [t["template"] for t in groups["opinion"]] == \
         ["I think you are {pos_adj},{change} my parents think you are {neg_adj}."]
+
+
+#: a generated language's animals and vehicles (seed 82, ``mix-all``): article
+#: (``dur``, ``ı``) + noun; *a guinea pig* is the one-letter noun ``m``, which
+#: the minivan's compound shares, and the templates glue a case ending on
+_GP_ANIMALS = {
+    "a bull": "dur mu turkıño-ñöm", "a serpent": "dur zif", "an iguana": "ı bıt",
+    "a lizard": "ı mu timüt", "a guinea pig": "dur m", "a cat": "ı ñ",
+    "a hamster": "dur töfö-fer", "a fish": "dur fub", "a snake": "dur romıbo-b",
+    "a dog": "dur ha-k", "a cow": "ı mu ö-dem", "a rabbit": "dur mu berür",
+    "a duck": "ı fufuñut"}
+_GP_VEHICLES = {
+    "a tractor": "ı hahuk-föm", "a truck": "ı wokw", "an SUV": "ı SUV",
+    "a firetruck": "ı jörješ", "a minivan": "ı ši dıkñufar-m", "a car": "ı ši šom",
+    "a van": "ı ñum", "a train": "ı ši waz", "a bike": "dur ši rüñet",
+    "a motorcycle": "ı dij"}
+
+
+def _guinea_pig_rows(per_template: int, seed: int) -> list:
+    """Four templates over names, animals and vehicles (``per_template`` fills
+    of each, drawn with ``seed``), the case ending ``ı`` before the copula
+    ``mı`` in two, ``a`` in the other two, and the file's questions."""
+    names = NAMES + ["Linda", "Fatima"]
+    templates = {
+        "has": ("{a} has {an} and {ve}.", "{a}'karzu t'{an}ı jü t'{ve}ı mı."),
+        "has2": ("{a} has {ve} and {an}.", "{a}'karzu t'{ve}ı jü t'{an}ı mı."),
+        "bought": ("{a} bought {an}. {b} bought {ve}.", "{a}'karzu t'{an}a ji. {b}'karzu t'{ve}a ji."),
+        "bought2": ("{b} bought {ve}. {a} bought {an}.", "{b}'karzu t'{ve}a ji. {a}'karzu t'{an}a ji."),
+    }
+    rng = random.Random(seed)
+    rows = []
+    for tid, (source, target) in templates.items():
+        every = []
+        for a in names:
+            for b in ([None] if tid.startswith("has") else [n for n in names if n != a]):
+                for an, an_t in _GP_ANIMALS.items():
+                    for ve, ve_t in _GP_VEHICLES.items():
+                        fill = {"first_name": a, "animal": an, "vehicle": ve}
+                        if b:
+                            fill["first_name2"] = b
+                        every.append(_row(tid, source.format(a=a, b=b, an=an, ve=ve), fill,
+                                          target.format(a=a, b=b, an=an_t, ve=ve_t)))
+        rows += rng.sample(every, per_template)
+    rows += [_row("q", "What animal does %s have?" % a, {"first_name": a},
+                  "Jujı toja %s'karzu ü fom?" % a) for a in names]
+    rows += [_row("q1", "What vehicle does %s have?" % a, {"first_name": a},
+                  "Jujı datfo %s'karzu ü fom?" % a) for a in names]
+    rows += [_row("q2", "Who bought an animal?", {}, "O dur toja ji?"),
+             _row("q3", "Who bought a vehicle?", {}, "O ı datfo ji?")]
+    return rows
+
+
+def test_a_value_whose_word_the_frame_also_writes_is_read_whole():
+    """*a guinea pig* is ``dur m`` with the template's case ending glued on:
+    ``dur mı`` where the template closes with the copula ``mı`` (``…
+    t'dur mı jü t'ı jörješı mı.``), ``dur ma`` elsewhere; the minivan,
+    ``dıkñufar-m``, shares its noun.  No unit identifies the value over the
+    file, so its core is the unit that tells it most where it is not
+    identified: counted over whole instances, the frame's ``mı`` (there
+    whatever animal is drawn) told it less than the article ``dur``, the
+    core became ``dur`` in one template and ``ma`` in the other, and each
+    template got a variant of its own for the guinea pig (``t'{animal} mı
+    jü``, ``t'dur {animal} ji``).  Counted where values can be -- outside
+    the instance's frame -- ``mı`` tells it most, and the value is read whole
+    in every template."""
+    rows = _guinea_pig_rows(100, 1)
+    groups = extract_exact(rows)
+    for tid in ("has", "has2", "bought", "bought2"):
+        assert len(groups[tid]) == 1, [t["template"] for t in groups[tid]]
+        [template] = groups[tid]
+        guinea = [r["target"] for r in rows
+                  if r["template_id"] == tid and r["fill"].get("animal") == "a guinea pig"]
+        parsed = parse_template(template["template"])
+        assert guinea and all(generates(parsed, template["lexicons"], t) for t in guinea), tid
+        assert any(v.endswith(("dur mı", "dur ma")) for v in template["lexicons"]["animal"])

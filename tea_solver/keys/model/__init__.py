@@ -51,7 +51,8 @@ from .edges import Evidence, admissible, features, probability, source_licenses
 from .ibm import Alignment
 from .forms import Obs, Settled, agreement_gaps, extents, observations, settle
 from .params import ModelParams
-from .regions import FileStats, canonical_cores, group_regions, solo_cuts, trim_place_words
+from .regions import (FileStats, canonical_cores, group_frame, group_regions, solo_cuts,
+                      trim_place_words)
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
 from .units import (cut, edit_spans, edit_tokens, edit_views, glued_run, graphemes, one_edit,
@@ -145,10 +146,12 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     """Frames, cores, edges and their features for a whole file."""
     names = list(groups)
     prepared = [_prepare(insts) for insts in groups.values()]
+    frames = [group_frame(ts, os, params) for ts, os in prepared]
     stats = FileStats([t for ts, _o in prepared for t in ts],
-                      [o for _t, os in prepared for o in os])
-    regions = [group_regions(ts, os, stats, params, [inst.source for inst in insts])
-               for (ts, os), insts in zip(prepared, groups.values())]
+                      [o for _t, os in prepared for o in os],
+                      [fl for fr in frames for fl in fr])
+    regions = [group_regions(ts, os, stats, params, [inst.source for inst in insts], fr)
+               for (ts, os), insts, fr in zip(prepared, groups.values(), frames)]
     evidence = _evidence(groups, prepared, params, aligner)
     trim_place_words(regions, stats, params, _own_mass(evidence))
     canonical_cores(regions, params.affix_share)

@@ -69,13 +69,22 @@ class FileStats:
     beside the same neighbour, still be told apart from it.
     """
 
-    def __init__(self, texts: Sequence[tuple], occs: Sequence[list]):
+    def __init__(self, texts: Sequence[tuple], occs: Sequence[list],
+                 frames: Sequence[list] | None = None):
         by_unit: dict = defaultdict(list)
         by_val: dict = defaultdict(list)
         by_slot: dict = defaultdict(list)
+        # where a value's translation can be: the units outside its
+        # instance's frame (``frames``, per instance per field, as
+        # :func:`group_frame`; without them, every unit)
+        by_loose: dict = defaultdict(list)
         for i, (fields, os) in enumerate(zip(texts, occs)):
             for u in {u for t in fields for u in t.units}:
                 by_unit[u].append(i)
+            if frames is not None:
+                for u in {u for t, flags in zip(fields, frames[i])
+                          for u, is_frame in zip(t.units, flags) if not is_frame}:
+                    by_loose[u].append(i)
             vals = {o.lexval for o in os}
             for v in vals:
                 by_val[v].append(i)
@@ -83,6 +92,8 @@ class FileStats:
                 by_slot[s].append(i)
         n = len(texts)
         self.unit = {u: _bitset(ix, n) for u, ix in by_unit.items()}
+        self.loose = {u: _bitset(ix, n) for u, ix in by_loose.items()} \
+            if frames is not None else self.unit
         self.val = {v: _bitset(ix, n) for v, ix in by_val.items()}
         self.slot = {s: _bitset(ix, n) for s, ix in by_slot.items()}
         self.by_slot_values: dict = defaultdict(list)
@@ -131,6 +142,17 @@ class FileStats:
         makes the unit.  ``among``: the instances of ``v`` to count ``P(u | v)``
         over (a bitset; default all of them)."""
         mine, other = self._rates(self.unit.get(u, 0), self.val.get(v, 0), v[:2], among)
+        return mine / other if other else (float("inf") if mine else 0.0)
+
+    def loose_lift(self, u: str, v: tuple, among: int | None = None) -> float:
+        """:meth:`lift` counting the unit only where it stands outside its
+        instance's frame: how many times likelier the value makes the unit
+        where a value's translation can be.  A word the frame writes in every
+        instance of a group (``mı``, the copula closing *X has a Y and a Z*)
+        is there whatever value is drawn; where a value writes the same word
+        (*a guinea pig*, ``dur mı``, in that group), only the value's copy
+        counts."""
+        mine, other = self._rates(self.loose.get(u, 0), self.val.get(v, 0), v[:2], among)
         return mine / other if other else (float("inf") if mine else 0.0)
 
     def unexplained(self, v: tuple, params: ModelParams) -> int:
@@ -372,9 +394,9 @@ def _share(bu: int, bv: int, slot: int) -> float:
     return (bu & bv).bit_count() / both if both else 0.0
 
 
-def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats,
-                  params: ModelParams, sources: Sequence | None = None) -> GroupRegions:
-    """Frame, regions and the occurrence each region unit translates, for one group."""
+def group_frame(texts: Sequence[tuple], occs: Sequence[list], params: ModelParams) -> list:
+    """Per instance, per field: which units are the group's frame
+    (:func:`.frame.frame_units`, from the group's texts alone)."""
     n_fields = len(texts[0]) if texts else 0
     frame = [[None] * n_fields for _ in texts]
     for f in range(n_fields):
@@ -385,6 +407,16 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
             if written_spaced(t[f].text for t in texts) else None
         for i, flags in enumerate(frame_units(seqs, params.frame_share, values, glued)):
             frame[i][f] = flags
+    return frame
+
+
+def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats,
+                  params: ModelParams, sources: Sequence | None = None,
+                  frame: list | None = None) -> GroupRegions:
+    """Frame, regions and the occurrence each region unit translates, for one
+    group (``frame``: :func:`group_frame`'s, where the caller has it)."""
+    if frame is None:
+        frame = group_frame(texts, occs, params)
     out = GroupRegions(list(texts), list(occs), frame)
     orders, tied = [], []
     for i, (fields, os, fr) in enumerate(zip(texts, occs, frame)):
@@ -1046,7 +1078,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             else:
                 among = stats.unexplained(o.lexval, params) or None
                 best = max(range(len(sc)), key=lambda k: (
-                    sc[k], stats.lift(units[a + lo + k], o.lexval, among), -k))
+                    sc[k], stats.loose_lift(units[a + lo + k], o.lexval, among), -k))
                 lo = hi = lo + best
             out.append(Piece(o, f, a + lo, a + hi))
     out.sort(key=lambda p: (p.field, p.first))
