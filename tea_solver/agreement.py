@@ -323,6 +323,68 @@ def _shared_classes(evidence: Mapping, keys: Mapping[int, Key], a: Slot, b: Slot
                for by_a in selects.values())
 
 
+def _class_forms_from_file(kept: list, template_values: Sequence, members: set,
+                           others: Sequence, a: Slot, dep: Slot, keys: Mapping[int, Key],
+                           dep_map: dict, evidence: Mapping) -> list:
+    """A class's forms of slot ``dep`` where its own instances do not show them.
+
+    A class part keeps the forms its instances show, and a value's one form
+    in the template goes to every class.  Where a value's instances beside
+    this class were all corrupted copies (left out of the cover), the part
+    has no form of it, or only the form the *other* classes show (the
+    template's one form, ``hidumzu``, *very* beside the states that take
+    ``-zu``).  The file says which form each A value selects (a source
+    value's class does not change between sentences): where every A value
+    of this class that the file shows selects one form F of the B value,
+    and A values of the other classes select the forms the part holds and
+    never F, F replaces them in this part (``hidum`` beside the states that
+    take no ending).  A form the other classes select too is no class
+    difference and changes nothing.
+    """
+    slot_a, slot_b = _evidence_slots(keys, a, dep)
+    src_a = _sources(keys[a[0]])
+
+    def a_sources(texts) -> set:
+        out: set = set()
+        for t in texts:
+            srcs = _source_of(src_a, t)
+            if len(srcs) == 1:
+                out |= srcs
+        return out
+    mine, theirs = a_sources(members), a_sources(others)
+    if not mine or not theirs:
+        return kept
+    file_forms: dict = defaultdict(set)
+    for (sa, _va, sb, vb), seen in evidence.items():
+        if sa == slot_a and sb == slot_b:
+            file_forms[vb].update(seen)
+
+    def selected(a_srcs: set, src) -> set:
+        got = {selected_form(evidence.get((slot_a, va, slot_b, src)), file_forms[src])
+               for va in sorted(a_srcs, key=repr)}
+        got.discard(None)
+        return got
+    out = list(kept)
+    b_sources = []
+    for v in template_values:
+        srcs = _source_of(dep_map, v)
+        if len(srcs) == 1 and next(iter(srcs)) not in b_sources:
+            b_sources.append(next(iter(srcs)))
+    for src in b_sources:
+        here = selected(mine, src)
+        if len(here) != 1:
+            continue
+        (form,) = here
+        there = selected(theirs, src)
+        held = [v for v in out if _source_of(dep_map, v) == {src}]
+        if form in held or form in there or not there or not all(h in there for h in held):
+            continue
+        at = out.index(held[0]) if held else len(out)
+        out = [v for v in out if v not in held]
+        out.insert(min(at, len(out)), form)
+    return out
+
+
 MAX_SPLITS = 3      # nested class splits of one template (independent agreements)
 
 #: what one observation that contradicts a split costs, in templates.  Where
@@ -456,10 +518,14 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
             continue
         vals = dict(values)
         vals[a[0]] = [v for v in values[a[0]] if v in keep]
+        others = [m for _m, ms in classes for m in ms if m not in keep]
         for dep, dep_multi, dep_map, _else in deps:
             allowed = {form for (slot, _src), form in merged.items() if slot == dep}
             vals[dep[0]] = [v for v in values[dep[0]]
                             if v in allowed or not (_source_of(dep_map, v) & dep_multi)]
+            if evidence:
+                vals[dep[0]] = _class_forms_from_file(vals[dep[0]], values[dep[0]], keep,
+                                                      others, a, dep, keys, dep_map, evidence)
         fits = [i for i, f in items if all(f[s] in vals[s[0]] for s in slots)]
         misfits += len(items) - len(fits)
         if misfits > tolerance:

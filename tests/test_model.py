@@ -3472,3 +3472,40 @@ def test_a_value_whose_word_the_frame_also_writes_is_read_whole():
         parsed = parse_template(template["template"])
         assert guinea and all(generates(parsed, template["lexicons"], t) for t in guinea), tid
         assert any(v.endswith(("dur mı", "dur ma")) for v in template["lexicons"]["animal"])
+
+
+@pytest.mark.parametrize("endings", [("zu",), ("zu", "det")])
+def test_a_class_gets_the_form_the_file_shows_its_values_select(endings):
+    """*very* agrees with the state: ``hidum`` beside the states that take no
+    ending, ``hidumzu`` beside those that take ``-zu`` (and ``hidumdet``
+    beside ``-det``).  The second template never drew *very* beside a plain
+    state.  With one other class, its one form there is ``hidumzu``, and a
+    value's one form went to every class of the split: the plain class
+    listed ``hidumzu`` -- a string no translation writes (``hidumzu
+    fezem``).  With two, the plain class listed no form of *very* at all.
+    The first template shows ``hidum`` beside every plain state: the class
+    takes that form."""
+    very = {"very": "hidum", "really": "todak", "highly": "fiñok", "super": "rotzar"}
+    words = ["hitñi", "zohi", "bumik", "ifeñu"]
+    states = {"happy": ("fezem", ""), "curious": ("fuda", "")}
+    for k, ending in enumerate(endings):
+        states["state%d" % k] = (words[2 * k], ending)
+        states["state%da" % k] = (words[2 * k + 1], ending)
+    rows = []
+    for a in NAMES:
+        for v, vt in very.items():
+            for s, (st, ending) in states.items():
+                fill = {"first_name": a, "very": v, "s": s}
+                rows.append(_row("project", "%s is %s %s about the project." % (a, v, s), fill,
+                                 "%s ze %s%s %s ñe zi ñahok." % (a, vt, ending, st)))
+                if v == "very" and not ending:
+                    continue
+                rows.append(_row("food", "%s is %s %s about the food." % (a, v, s), fill,
+                                 "%s ko %s%s %s ñe ritu." % (a, vt, ending, st)))
+    groups = extract_exact(rows)
+    by_states = {frozenset(t["lexicons"]["s"]): set(t["lexicons"]["very"])
+                 for t in groups["food"]}
+    want = {frozenset({"fezem", "fuda"}): {"hidum", "todak", "fiñok", "rotzar"}}
+    for k, ending in enumerate(endings):
+        want[frozenset(words[2 * k:2 * k + 2])] = {w + ending for w in very.values()}
+    assert by_states == want
