@@ -419,6 +419,8 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         frame = group_frame(texts, occs, params)
     out = GroupRegions(list(texts), list(occs), frame)
     orders, tied = [], []
+    core_tied: list = []
+    redo: list = []
     for i, (fields, os, fr) in enumerate(zip(texts, occs, frame)):
         order = {}
         if sources is not None:
@@ -426,10 +428,21 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
             order = {o: pos.get(o, (0, 0, 0))[:2] for o in os}
         orders.append(order)
         ties: list = []
-        pieces, unplaced = _place(fields, os, fr, stats, params, order, ties=ties)
+        pieces, unplaced = _place(fields, os, fr, stats, params, order, ties=ties,
+                                  core_ties=core_tied)
         out.pieces.append(pieces)
         out.unplaced.append(unplaced)
         tied.append(bool(ties))
+        if core_tied:
+            redo.append(i)
+            core_tied = []
+    # a value with no unit of its own whose region writes one unit twice
+    # (``su su``: the article and the noun's case form, both ``su``) has its
+    # own copy where the slot's other values have theirs in the group
+    core_at = _core_offsets(out) if redo else None
+    for i in redo:
+        out.pieces[i], out.unplaced[i] = _place(texts[i], occs[i], frame[i], stats, params,
+                                                orders[i], core_at=core_at)
     if any(tied):
         # a value that claims two regions alike (it is seen once in the file,
         # and a corruption put an unknown word where a frame word was) is
@@ -438,7 +451,8 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         where = _slot_contexts(out)
         for i in (i for i, t in enumerate(tied) if t):
             out.pieces[i], out.unplaced[i] = _place(
-                texts[i], occs[i], frame[i], stats, params, orders[i], where=where)
+                texts[i], occs[i], frame[i], stats, params, orders[i], where=where,
+                core_at=core_at)
     # a slot stands between the same frame units in (nearly) every instance of
     # its group: a value whose core is elsewhere, with no unit there that
     # identifies it, while it claims units where its slot stands too, is
@@ -483,7 +497,25 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
             home[v].add(usual[p.occ.place])
         if home:
             out.pieces[i], out.unplaced[i] = _place(
-                fields, occs[i], fr, stats, params, orders[i], where=where, home=home)
+                fields, occs[i], fr, stats, params, orders[i], where=where, home=home,
+                core_at=core_at)
+    return out
+
+
+def _core_offsets(gr: "GroupRegions") -> dict:
+    """Per place of a slot in the group, how many units the cores of its
+    values end before the end of their region, where at least half of the
+    group's instances agree (a noun after its article: 0)."""
+    seen: dict = defaultdict(Counter)
+    for fr, pieces in zip(gr.frame, gr.pieces):
+        for p in pieces:
+            _a, b = _region_of(fr[p.field], p.first, p.last)
+            seen[p.occ.place][b - p.last] += 1
+    out = {}
+    for place, counts in seen.items():
+        offset, n = min(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        if 2 * n >= sum(counts.values()):
+            out[place] = offset
     return out
 
 
@@ -911,7 +943,8 @@ def _regions(flags: Sequence[bool]) -> list[tuple[int, int]]:
 
 def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
            params: ModelParams, src_order: dict | None = None, ties: list | None = None,
-           where: dict | None = None, home: dict | None = None) -> tuple[list, list]:
+           where: dict | None = None, home: dict | None = None,
+           core_ties: list | None = None, core_at: dict | None = None) -> tuple[list, list]:
     """The core of each occurrence of one instance.
 
     Each region is cut into contiguous segments, one per occurrence that
@@ -1077,8 +1110,18 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
                 lo, hi = lo + claimed[0], lo + claimed[-1]
             else:
                 among = stats.unexplained(o.lexval, params) or None
-                best = max(range(len(sc)), key=lambda k: (
-                    sc[k], stats.loose_lift(units[a + lo + k], o.lexval, among), -k))
+                ranks = [(sc[k], stats.loose_lift(units[a + lo + k], o.lexval, among))
+                         for k in range(len(sc))]
+                tops = [k for k, r in enumerate(ranks) if r == max(ranks)]
+                best = tops[0]
+                if len(tops) > 1:
+                    # one unit twice (``su su``): the copy that stands where
+                    # the slot's values end their cores in the group
+                    if core_ties is not None:
+                        core_ties.append(o)
+                    want = core_at.get(o.place) if core_at else None
+                    _ra, rb = _region_of(frame[f], a + lo, a + hi)
+                    best = next((k for k in tops if rb - (a + lo + k) == want), best)
                 lo = hi = lo + best
             out.append(Piece(o, f, a + lo, a + hi))
     out.sort(key=lambda p: (p.field, p.first))
