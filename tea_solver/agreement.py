@@ -338,8 +338,11 @@ def _class_forms_from_file(kept: list, template_values: Sequence, members: set,
     of this class that the file shows selects one form F of the B value,
     and A values of the other classes select the forms the part holds and
     never F, F replaces them in this part (``hidum`` beside the states that
-    take no ending).  A form the other classes select too is no class
-    difference and changes nothing.
+    take no ending).  An A value the file never shows beside that B value
+    selects what its class mates select: the A values that select what it
+    selects of every B value (two at least) whose form some A value decides.
+    A form the other classes select too is no class difference and changes
+    nothing.
     """
     slot_a, slot_b = _evidence_slots(keys, a, dep)
     src_a = _sources(keys[a[0]])
@@ -358,11 +361,41 @@ def _class_forms_from_file(kept: list, template_values: Sequence, members: set,
     for (sa, _va, sb, vb), seen in evidence.items():
         if sa == slot_a and sb == slot_b:
             file_forms[vb].update(seen)
+    # per A source value, the form it selects of each B source value
+    selects: dict = defaultdict(dict)
+    for (sa, va, sb, vb), seen in evidence.items():
+        if sa == slot_a and sb == slot_b:
+            form = selected_form(seen, file_forms[vb])
+            if form is not None:
+                selects[va][vb] = form
+    # the B values whose form the A value decides somewhere in the file
+    telling = {vb for vb in {vb for by_b in selects.values() for vb in by_b}
+               if len({by_b[vb] for by_b in selects.values() if vb in by_b}) > 1}
 
-    def selected(a_srcs: set, src) -> set:
-        got = {selected_form(evidence.get((slot_a, va, slot_b, src)), file_forms[src])
-               for va in sorted(a_srcs, key=repr)}
-        got.discard(None)
+    def mates(va) -> list:
+        """The A values of the file that select what ``va`` selects of every
+        B value both are seen with whose form an A value decides (two at
+        least): its class over the file."""
+        own = {vb: f for vb, f in selects.get(va, {}).items() if vb in telling}
+        out = []
+        for other in sorted(selects, key=repr):
+            if other == va:
+                continue
+            common = [vb for vb in own if vb in selects[other]]
+            if len(common) >= 2 and all(selects[other][vb] == own[vb] for vb in common):
+                out.append(other)
+        return out
+
+    def selected(a_srcs: set, src, by_class: bool = False) -> set:
+        got = set()
+        for va in sorted(a_srcs, key=repr):
+            form = selects.get(va, {}).get(src)
+            if form is None and by_class:
+                # never seen beside this B value: what its class mates select
+                theirs_ = {selects[m][src] for m in mates(va) if src in selects[m]}
+                form = next(iter(theirs_)) if len(theirs_) == 1 else None
+            if form is not None:
+                got.add(form)
         return got
     out = list(kept)
     b_sources = []
@@ -371,7 +404,7 @@ def _class_forms_from_file(kept: list, template_values: Sequence, members: set,
         if len(srcs) == 1 and next(iter(srcs)) not in b_sources:
             b_sources.append(next(iter(srcs)))
     for src in b_sources:
-        here = selected(mine, src)
+        here = selected(mine, src, by_class=True)
         if len(here) != 1:
             continue
         (form,) = here

@@ -3511,6 +3511,34 @@ def test_a_class_gets_the_form_the_file_shows_its_values_select(endings):
     assert by_states == want
 
 
+def test_a_class_value_never_seen_beside_a_value_selects_what_its_class_mates_select():
+    """*bumik* takes the ``-det`` class of *very* (``todakdet``), but no
+    template draws *very* beside it: the file has no form of *very* it
+    selects.  *ifeñu* selects what *bumik* selects of every other intensifier,
+    and ``hidumdet`` of *very*: its class mate's form is *bumik*'s, and the
+    ``-det`` class of the second template (where *ifeñu* is not drawn) lists
+    ``hidumdet`` -- without it, no form of *very*."""
+    very = {"very": "hidum", "really": "todak", "highly": "fiñok", "super": "rotzar"}
+    states = {"happy": ("fezem", ""), "curious": ("fuda", ""), "vocal": ("hitñi", "zu"),
+              "serious": ("zohi", "zu"), "open": ("bumik", "det"), "calm": ("ifeñu", "det")}
+    rows = []
+    for a in NAMES:
+        for v, vt in very.items():
+            for s, (st, ending) in states.items():
+                if v == "very" and s == "open":
+                    continue
+                fill = {"first_name": a, "very": v, "s": s}
+                rows.append(_row("project", "%s is %s %s about the project." % (a, v, s), fill,
+                                 "%s ze %s%s %s ñe zi ñahok." % (a, vt, ending, st)))
+                if s != "calm":
+                    rows.append(_row("food", "%s is %s %s about the food." % (a, v, s), fill,
+                                     "%s ko %s%s %s ñe ritu." % (a, vt, ending, st)))
+    groups = extract_exact(rows)
+    by_states = {frozenset(t["lexicons"]["s"]): set(t["lexicons"]["very"])
+                 for t in groups["food"]}
+    assert by_states[frozenset({"bumik"})] == {w + "det" for w in very.values()}
+
+
 def test_a_noun_written_like_its_article_is_the_copy_where_the_slot_has_its_nouns():
     """Article + noun, the noun's case form fused (a generated language, seed
     77, ``mix-fusional``): *a van* is ``su so`` in one case and ``su su`` in
