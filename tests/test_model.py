@@ -3415,31 +3415,46 @@ _GP_VEHICLES = {
     "a motorcycle": "ı dij"}
 
 
-def _guinea_pig_rows(per_template: int, seed: int) -> list:
-    """Four templates over names, animals and vehicles (``per_template`` fills
-    of each, drawn with ``seed``), the case ending ``ı`` before the copula
-    ``mı`` in two, ``a`` in the other two, and the file's questions."""
+def _owner_rows(templates: dict, animals: dict, vehicles: dict, per_template: int,
+                seed: int) -> list:
+    """Rows of ``templates`` (id -> (source, target); the target writes the
+    animal's and the vehicle's form of case 1 or 2: ``{an1}``, ``{ve2}``, …)
+    over names, ``animals`` and ``vehicles`` (English -> (case 1 form, case 2
+    form)), ``per_template`` fills of each drawn with ``seed``.  The ``has``
+    templates draw one name, the ``bought`` ones two."""
     names = NAMES + ["Linda", "Fatima"]
-    templates = {
-        "has": ("{a} has {an} and {ve}.", "{a}'karzu t'{an}ı jü t'{ve}ı mı."),
-        "has2": ("{a} has {ve} and {an}.", "{a}'karzu t'{ve}ı jü t'{an}ı mı."),
-        "bought": ("{a} bought {an}. {b} bought {ve}.", "{a}'karzu t'{an}a ji. {b}'karzu t'{ve}a ji."),
-        "bought2": ("{b} bought {ve}. {a} bought {an}.", "{b}'karzu t'{ve}a ji. {a}'karzu t'{an}a ji."),
-    }
     rng = random.Random(seed)
     rows = []
     for tid, (source, target) in templates.items():
         every = []
         for a in names:
             for b in ([None] if tid.startswith("has") else [n for n in names if n != a]):
-                for an, an_t in _GP_ANIMALS.items():
-                    for ve, ve_t in _GP_VEHICLES.items():
+                for an, (an1, an2) in animals.items():
+                    for ve, (ve1, ve2) in vehicles.items():
                         fill = {"first_name": a, "animal": an, "vehicle": ve}
                         if b:
                             fill["first_name2"] = b
                         every.append(_row(tid, source.format(a=a, b=b, an=an, ve=ve), fill,
-                                          target.format(a=a, b=b, an=an_t, ve=ve_t)))
+                                          target.format(a=a, b=b, an1=an1, an2=an2,
+                                                        ve1=ve1, ve2=ve2)))
         rows += rng.sample(every, per_template)
+    return rows
+
+
+def _guinea_pig_rows(per_template: int, seed: int) -> list:
+    """Four templates over names, animals and vehicles (``per_template`` fills
+    of each, drawn with ``seed``), the case ending ``ı`` before the copula
+    ``mı`` in two, ``a`` in the other two, and the file's questions."""
+    names = NAMES + ["Linda", "Fatima"]
+    templates = {
+        "has": ("{a} has {an} and {ve}.", "{a}'karzu t'{an1} jü t'{ve1} mı."),
+        "has2": ("{a} has {ve} and {an}.", "{a}'karzu t'{ve1} jü t'{an1} mı."),
+        "bought": ("{a} bought {an}. {b} bought {ve}.", "{a}'karzu t'{an2} ji. {b}'karzu t'{ve2} ji."),
+        "bought2": ("{b} bought {ve}. {a} bought {an}.", "{b}'karzu t'{ve2} ji. {a}'karzu t'{an2} ji."),
+    }
+    rows = _owner_rows(templates, {k: (v + "ı", v + "a") for k, v in _GP_ANIMALS.items()},
+                       {k: (v + "ı", v + "a") for k, v in _GP_VEHICLES.items()},
+                       per_template, seed)
     rows += [_row("q", "What animal does %s have?" % a, {"first_name": a},
                   "Jujı toja %s'karzu ü fom?" % a) for a in names]
     rows += [_row("q1", "What vehicle does %s have?" % a, {"first_name": a},
@@ -3474,6 +3489,25 @@ def test_a_value_whose_word_the_frame_also_writes_is_read_whole():
         assert any(v.endswith(("dur mı", "dur ma")) for v in template["lexicons"]["animal"])
 
 
+def _intensifier_rows(very: dict, states: dict, project=None, food=None) -> list:
+    """Two templates over names, intensifiers and states: the intensifier
+    takes the state's class ending (``states``: state -> (word, ending)).
+    ``project`` / ``food``: which (intensifier, state, ending) each draws
+    (default every one)."""
+    rows = []
+    for a in NAMES:
+        for v, vt in very.items():
+            for s, (st, ending) in states.items():
+                fill = {"first_name": a, "very": v, "s": s}
+                if project is None or project(v, s, ending):
+                    rows.append(_row("project", "%s is %s %s about the project." % (a, v, s),
+                                     fill, "%s ze %s%s %s ñe zi ñahok." % (a, vt, ending, st)))
+                if food is None or food(v, s, ending):
+                    rows.append(_row("food", "%s is %s %s about the food." % (a, v, s), fill,
+                                     "%s ko %s%s %s ñe ritu." % (a, vt, ending, st)))
+    return rows
+
+
 @pytest.mark.parametrize("endings", [("zu",), ("zu", "det")])
 def test_a_class_gets_the_form_the_file_shows_its_values_select(endings):
     """*very* agrees with the state: ``hidum`` beside the states that take no
@@ -3491,17 +3525,7 @@ def test_a_class_gets_the_form_the_file_shows_its_values_select(endings):
     for k, ending in enumerate(endings):
         states["state%d" % k] = (words[2 * k], ending)
         states["state%da" % k] = (words[2 * k + 1], ending)
-    rows = []
-    for a in NAMES:
-        for v, vt in very.items():
-            for s, (st, ending) in states.items():
-                fill = {"first_name": a, "very": v, "s": s}
-                rows.append(_row("project", "%s is %s %s about the project." % (a, v, s), fill,
-                                 "%s ze %s%s %s ñe zi ñahok." % (a, vt, ending, st)))
-                if v == "very" and not ending:
-                    continue
-                rows.append(_row("food", "%s is %s %s about the food." % (a, v, s), fill,
-                                 "%s ko %s%s %s ñe ritu." % (a, vt, ending, st)))
+    rows = _intensifier_rows(very, states, food=lambda v, s, ending: v != "very" or ending)
     groups = extract_exact(rows)
     by_states = {frozenset(t["lexicons"]["s"]): set(t["lexicons"]["very"])
                  for t in groups["food"]}
@@ -3521,18 +3545,9 @@ def test_a_class_value_never_seen_beside_a_value_selects_what_its_class_mates_se
     very = {"very": "hidum", "really": "todak", "highly": "fiñok", "super": "rotzar"}
     states = {"happy": ("fezem", ""), "curious": ("fuda", ""), "vocal": ("hitñi", "zu"),
               "serious": ("zohi", "zu"), "open": ("bumik", "det"), "calm": ("ifeñu", "det")}
-    rows = []
-    for a in NAMES:
-        for v, vt in very.items():
-            for s, (st, ending) in states.items():
-                if v == "very" and s == "open":
-                    continue
-                fill = {"first_name": a, "very": v, "s": s}
-                rows.append(_row("project", "%s is %s %s about the project." % (a, v, s), fill,
-                                 "%s ze %s%s %s ñe zi ñahok." % (a, vt, ending, st)))
-                if s != "calm":
-                    rows.append(_row("food", "%s is %s %s about the food." % (a, v, s), fill,
-                                     "%s ko %s%s %s ñe ritu." % (a, vt, ending, st)))
+    never = lambda v, s, _ending: not (v == "very" and s == "open")  # noqa: E731
+    rows = _intensifier_rows(very, states, project=never,
+                             food=lambda v, s, e: never(v, s, e) and s != "calm")
     groups = extract_exact(rows)
     by_states = {frozenset(t["lexicons"]["s"]): set(t["lexicons"]["very"])
                  for t in groups["food"]}
@@ -3565,28 +3580,14 @@ def test_a_noun_written_like_its_article_is_the_copy_where_the_slot_has_its_noun
     v2 = {"an SUV": "su SUVu", "a firetruck": "su dirjedu", "a motorcycle": "jir forwagosu",
           "a minivan": "su rawuju", "a car": "su wu", "a van": "su su", "a train": "su vodun",
           "a truck": "su rurun", "a tractor": "su łufu", "a bike": "su jagesju"}
-    names = NAMES + ["Linda", "Fatima"]
     templates = {
         "has": ("{a} has {an} and {ve}.", "{a} du {an1} ve {ve1}."),
         "has2": ("{a} has {ve} and {an}.", "{a} du {ve1} ve {an1}."),
         "bought": ("{a} bought {an}. {b} bought {ve}.", "{a} der {an2}. {b} der {ve2}."),
         "bought2": ("{b} bought {ve}. {a} bought {an}.", "{b} der {ve2}. {a} der {an2}."),
     }
-    rng = random.Random(1)
-    rows = []
-    for tid, (source, target) in templates.items():
-        every = []
-        for a in names:
-            for b in ([None] if tid.startswith("has") else [n for n in names if n != a]):
-                for an in a1:
-                    for ve in v1:
-                        fill = {"first_name": a, "animal": an, "vehicle": ve}
-                        if b:
-                            fill["first_name2"] = b
-                        every.append(_row(tid, source.format(a=a, b=b, an=an, ve=ve), fill,
-                                          target.format(a=a, b=b, an1=a1[an], ve1=v1[ve],
-                                                        an2=a2[an], ve2=v2[ve])))
-        rows += rng.sample(every, 150)
+    rows = _owner_rows(templates, {k: (a1[k], a2[k]) for k in a1},
+                       {k: (v1[k], v2[k]) for k in v1}, 150, 1)
     assert any(r["fill"]["vehicle"] == "a van" and r["template_id"].startswith("bought")
                for r in rows)
     groups = extract_exact(rows)

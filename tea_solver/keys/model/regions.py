@@ -976,7 +976,11 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     accusative, is ``di ro`` elsewhere, ``ro`` also the article of other
     animals, and where ``ri`` is missing ``ro`` is there every time --
     over all its instances the article ``di``, in every one, told it a
-    little more.
+    little more.  Where two units tell it alike (one unit written twice:
+    ``su su``, the article and the noun's case form), the one that stands
+    where the slot's values end their cores in the group (``core_at``,
+    :func:`_core_offsets`) is its own; without ``core_at``, the first, and
+    the occurrence is reported in ``core_ties``.
     """
     src_order = src_order or {}
     regions = [(f, a, b) for f, t in enumerate(fields) for a, b in _regions(frame[f])]
