@@ -372,19 +372,22 @@ def _class_forms_from_file(kept: list, template_values: Sequence, members: set,
     telling = {vb for vb in {vb for by_b in selects.values() for vb in by_b}
                if len({by_b[vb] for by_b in selects.values() if vb in by_b}) > 1}
 
+    class_of: dict = {}
+
     def mates(va) -> list:
         """The A values of the file that select what ``va`` selects of every
         B value both are seen with whose form an A value decides (two at
-        least): its class over the file."""
-        own = {vb: f for vb, f in selects.get(va, {}).items() if vb in telling}
-        out = []
-        for other in sorted(selects, key=repr):
-            if other == va:
-                continue
-            common = [vb for vb in own if vb in selects[other]]
-            if len(common) >= 2 and all(selects[other][vb] == own[vb] for vb in common):
-                out.append(other)
-        return out
+        least): its class over the file (once per A value)."""
+        if va not in class_of:
+            own = {vb: f for vb, f in selects.get(va, {}).items() if vb in telling}
+            out = []
+            for other in sorted(selects, key=repr):
+                common = [vb for vb in own if vb in selects[other]]
+                if other != va and len(common) >= 2 and \
+                        all(selects[other][vb] == own[vb] for vb in common):
+                    out.append(other)
+            class_of[va] = out
+        return class_of[va]
 
     def selected(a_srcs: set, src, by_class: bool = False) -> set:
         got = set()

@@ -1619,17 +1619,14 @@ def value_words(groups: Sequence["GroupAlignment"], rows: Sequence[list]) -> fro
                      if n >= 2 and most_in_group[t] <= 1 and in_frames[t] < n)
 
 
-_WHITESPACE_WORD = regex.compile(r"\S+")
-
-
 def _words_over(target: tuple, spans: Sequence) -> set:
     """The whitespace words of an instance's fields that a value's span
     reaches into (with whatever the frame glues to the value)."""
     out = set()
     for sp in spans:
-        for m in _WHITESPACE_WORD.finditer(target[sp.field]):
-            if m.start() < sp.end and sp.start < m.end():
-                out.add(m.group())
+        text = target[sp.field]
+        out.update(text[a:b] for a, b in edit_spans(text, True)
+                   if a < sp.end and sp.start < b)
     return out
 
 
