@@ -45,7 +45,7 @@ import regex
 
 from tea_solver.errors import InputError
 from tea_solver.keys.base import Key
-from tea_solver.tokenize import CHAR
+from tea_solver.tokenize import CHAR, WORD
 
 from .edges import Evidence, admissible, features, probability, source_licenses
 from .ibm import Alignment
@@ -158,7 +158,7 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     solo_cuts(regions)
     obs = observations(regions)
     evidence.bound = slot_bound_units(groups, prepared, regions)
-    evidence.odd = corrupted_frames(regions)
+    evidence.odd = corrupted_frames(regions, params.dropped_alike)
     feats, by_key, words = features(obs, evidence)
     return Observed(names, prepared, regions, obs, evidence, feats, by_key, words)
 
@@ -227,7 +227,8 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious,
                                  small_group_outliers(al, rate, chosen, frames[g],
-                                                      params.swapped_alike, foreign))]
+                                                      params.swapped_alike, foreign,
+                                                      params.dropped_alike))]
         elif noisy:
             # in a noisy file, a frame only one instance shows, one corruption
             # away from a frame many share, is a corrupted copy even where its
@@ -1137,7 +1138,7 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
     return out
 
 
-def corrupted_frames(regions: Sequence) -> dict:
+def corrupted_frames(regions: Sequence, dropped_alike: int = 0) -> dict:
     """``(group, instance)`` → the ``(field, unit)`` places near its
     corruption, for the instances whose skeleton — their frame units, each
     run of other units one gap — is one corruption (:func:`one_edit`) from
@@ -1146,7 +1147,14 @@ def corrupted_frames(regions: Sequence) -> dict:
     swapped, or a value's unit swapped past a frame unit (``更年的长`` for
     ``更年长的``: one gap more).  A reading there, beside a value, does not
     vote on the value's word (:mod:`.edges`); one far from the corruption
-    (a particle dropped at the other end of the sentence) still does."""
+    (a particle dropped at the other end of the sentence) still does.
+    ``dropped_alike`` instances may show alike a skeleton that only lacks
+    one word of the common one written apart (:class:`.params.ModelParams`):
+    a word dropped, or replaced by one no frame writes, which joins the gap
+    beside it (``Ahmed'ñınču sigigüri?`` and ``lıwugurı?`` in a question of
+    twenty that reads ``Nol …?``: the reading ``ñınču`` beside *younger*
+    voted for it as the value's word, and it went into *younger* in every
+    template)."""
     out: dict = {}
     for g, gr in enumerate(regions):
         skeletons = [_skeleton(fields, gr.frame[i]) for i, fields in enumerate(gr.texts)]
@@ -1157,8 +1165,12 @@ def corrupted_frames(regions: Sequence) -> dict:
         modal, n = counts.most_common(1)[0]
         if n < 3:
             continue
+        at_modal = token_rows.index(modal)
         for i, (sk, tokens) in enumerate(zip(skeletons, token_rows)):
-            if counts[tokens] != 1 or not one_edit(tokens, modal):
+            if not one_edit(tokens, modal) or counts[tokens] != 1 and not (
+                    counts[tokens] <= dropped_alike and counts[tokens] < n
+                    and _drops_a_word(tokens, modal, gr.texts[at_modal],
+                                      skeletons[at_modal])):
                 continue
             p = 0
             while p < min(len(tokens), len(modal)) and tokens[p] == modal[p]:
@@ -1172,6 +1184,22 @@ def corrupted_frames(regions: Sequence) -> dict:
                 near.update(places)
             out[(g, i)] = frozenset(near)
     return out
+
+
+def _drops_a_word(tokens: tuple, modal: tuple, fields, skeleton: list) -> bool:
+    """Is skeleton ``tokens`` the ``modal`` one without one frame unit, a
+    word written apart from its neighbours (``fields``, the units of an
+    instance that shows ``modal``, whose :func:`_skeleton` is ``skeleton``)?"""
+    if len(tokens) + 1 != len(modal):
+        return False
+    p = 0
+    while p < len(tokens) and tokens[p] == modal[p]:
+        p += 1
+    if tokens[p:] != modal[p + 1:] or modal[p] is None or modal[p] == "\n":
+        return False
+    (f, k), = skeleton[p][1]
+    t = fields[f]
+    return t.kinds[k] == WORD and not t.glued[k] and not (k + 1 < len(t) and t.glued[k + 1])
 
 
 def _skeleton(fields, frame) -> list:
@@ -1350,7 +1378,7 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
                          frames: list | None = None, swapped_alike: int = 0,
-                         foreign: frozenset = frozenset()) -> list:
+                         foreign: frozenset = frozenset(), dropped_alike: int = 0) -> list:
     """In a group too small for its values to recur (a question drawn once per
     value), the instances whose frame is a corrupted copy
     (:func:`corrupted_copy`) of a frame more instances share than the file's
@@ -1367,6 +1395,8 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     ``swapped_alike``: how many instances may show alike a copy that only
     swaps two neighbouring words of its frame (``ما John؟ جنسية``, twice in a
     question of eight, for ``ما جنسية John؟``: :class:`.params.ModelParams`).
+    ``dropped_alike``: the same for a copy that only lacks one whitespace
+    word of its frame, a word that holds no slot.
     ``foreign``: :func:`value_words`, which :func:`corrupted_copy` takes for
     a corruption's wherever they stand."""
     frames, support, tokens = _frame_support(al, frames)
@@ -1417,7 +1447,8 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
                   {c: copies for c, n in support.items()
                    if n > mean or (n >= 2 and not explained(c)) or attached[c]},
                   strictly_fewer=True, chosen=chosen, doubled=_doubled_frames(al, frames),
-                  swapped_alike=swapped_alike, foreign=foreign)
+                  swapped_alike=swapped_alike, foreign=foreign,
+                  dropped_alike=dropped_alike)
     return [o and not attached[f] for o, f in zip(odd, frames)]
 
 
@@ -1434,6 +1465,17 @@ def attested(f, g, tokens: dict) -> bool:
         if h != f and h != g:
             others.update(views[0])
     return all(t in others for t in more)
+
+
+def dropped_word(a: Sequence, b: Sequence) -> bool:
+    """Is frame ``a`` frame ``b`` (both as words) without one of ``b``'s
+    words, one that holds no slot mark?"""
+    if len(a) + 1 != len(b):
+        return False
+    k = 0
+    while k < len(a) and a[k] == b[k]:
+        k += 1
+    return tuple(a[k:]) == tuple(b[k + 1:]) and b[k] is not None and "\0" not in b[k]
 
 
 def binomial_median(n: int, p: float) -> int:
@@ -1456,7 +1498,8 @@ def binomial_median(n: int, p: float) -> int:
 
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
             strictly_fewer: bool = False, chosen=None, doubled: dict | None = None,
-            swapped_alike: int = 0, foreign: frozenset = frozenset()) -> list:
+            swapped_alike: int = 0, foreign: frozenset = frozenset(),
+            dropped_alike: int = 0) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]`` (``strictly_fewer``: than show the
@@ -1468,7 +1511,9 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     a corruption where at most one of the frame's instances that double
     nothing shows it.  ``swapped_alike``: a copy that only swaps two
     neighbouring words of ``c`` (in the first view) is one where that many
-    instances show it, if ``expected[c]`` is fewer.  ``foreign``: the
+    instances show it, if ``expected[c]`` is fewer; ``dropped_alike`` the
+    same for a copy that only lacks one word of ``c`` that holds no slot,
+    where the script has spaces (one view: words).  ``foreign``: the
     lexicons' words no frame writes (:func:`value_words`)."""
     doubled = doubled or {}
     # one view per way of counting tokens (words; or clusters and code points)
@@ -1487,7 +1532,14 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
             return False
         return chosen(f, a, next(k for k in range(len(a)) if a[k] != b[k]))
     def allowed(f, c, e) -> int:
-        return max(e, swapped_alike) if views and swapped(views[0][f], views[0][c]) else e
+        if not views:
+            return e
+        a, b = views[0][f], views[0][c]
+        if swapped(a, b):
+            return max(e, swapped_alike)
+        if n_views == 1 and dropped_word(a, b):
+            return max(e, dropped_alike)
+        return e
     odd = {f: any(c != f and support[f] <= allowed(f, c, e)
                   and (support[f] < support[c] if strictly_fewer else e < support[c])
                   and any(corrupted_copy(view[f], view[c], par,

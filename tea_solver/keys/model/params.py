@@ -69,6 +69,18 @@ class ModelParams:
     # another thousand times rarer as noise
     # (tea_solver.keys.model.small_group_outliers)
     swapped_alike: int = 2
+    # the same for a frame that only lacks one whitespace word of a commoner
+    # frame, a word that holds no slot (``Goni łe {first_name}nu`` twice
+    # in eight for ``Goni łe {first_name}nu ela?``; a dropped word and one
+    # replaced by a value's word look alike wherever the value stands):
+    # drops are a quarter of the corruptions and have as few outcomes as
+    # the frame has words, and no group of the dev languages' human
+    # CheckLists has a template that lacks a separate word most of its
+    # instances write (Russian ``Кто {adj}?`` beside ``Кто менее {adj}?``
+    # is the majority; Japanese ``{adj}のは`` beside ``{adj}なのは``, two to
+    # five of twenty, drops a character glued to the value, which a script
+    # without spaces cannot tell from a word: never a copy by this count)
+    dropped_alike: int = 2
     # cover: the prior share of clean instances that need a template of their
     # own.  Above it, the file's noise rate makes the cover a partial one where
     # a template costs log 1/prior_template, an instance the model flags as
