@@ -1135,6 +1135,78 @@ def test_a_unit_spelled_like_a_cache_tag_gets_its_own_rates():
     assert want == (pytest.approx(1 / 3), 0.0)
 
 
+def _file_stats(rows):
+    """The file statistics of ``rows`` as the model counts them (frames and
+    groups included)."""
+    from tea_solver.keys.model import _prepare
+    from tea_solver.keys.model.regions import FileStats, group_frame
+    prepared = [_prepare(insts) for insts in group_instances(_records(rows)).values()]
+    frames = [group_frame(ts, os, ModelParams()) for ts, os in prepared]
+    return FileStats([t for ts, _o in prepared for t in ts],
+                     [o for _t, os in prepared for o in os],
+                     [fl for fr in frames for fl in fr], [len(ts) for ts, _o in prepared])
+
+
+def test_a_value_with_no_word_of_its_own_claims_the_word_a_value_with_one_shares():
+    """*slightly* is ``šö`` and *a little* ``ni łeli šö``; both take the
+    ending the state selects (none, ``lel`` or ``wü``: ``šöwü`` /
+    ``ni łeli šöwü``).  Over the file ``šöwü`` is as likely with either and
+    comes with *slightly* a third of the time: it neither identifies the
+    value nor comes with it, and *slightly* claimed none of its three forms
+    (seed 78 noisy ``mix-all``: its ``wü`` form read as a corruption).
+    Where *a little*'s own ``ni łeli`` is read it explains ``šö…``; over
+    the other instances each form identifies *slightly*."""
+    somewhat = {"slightly": "šö", "a little": "ni łeli šö", "mildly": "łüši",
+                "somewhat": "łüwö"}
+    states = {"happy": ("ñumša", ""), "curious": ("ñiji", "wü"), "pleased": ("damı", "wü"),
+              "tired": ("lola", ""), "excited": ("mülüłü", "lel"), "calm": ("ñınłuju", "lel")}
+    rows = []
+    for (s, (st, agr)), (w, wt) in itertools.product(states.items(), somewhat.items()):
+        for a, b in itertools.islice(itertools.permutations(NAMES[:4], 2), 3):
+            rows.append(_row("t", "%s is %s. %s is %s %s." % (a, s, b, w, s),
+                             {"first_name": a, "s": s, "first_name1": b, "somewhat": w},
+                             "%s'jı ño %swu. %s'jı ño %swu %s%s." % (a, st, b, st, wt, agr)))
+    stats = _file_stats(rows)
+    params = ModelParams()
+    slightly, a_little = ("somewhat", None, "slightly"), ("somewhat", None, "a little")
+    for u in ("šö", "šölel", "šöwü"):
+        assert stats.predicts(u, slightly) < params.predicts
+        assert stats.comes_with(u, slightly) < params.comes_with
+        assert stats.claims([u], slightly, params, [False]) == [1.0], u
+    # *a little* has words of its own: its claims are what they were
+    assert stats.claims(["šöwü"], a_little, params, [False]) == [0.0]
+
+
+def test_values_drawn_in_the_same_templates_claim_no_word_they_show_by_chance():
+    """``{i}`` is *I* or *We* at the start of a sentence and *I* or *we*
+    after ``I know that``: in an identity file *we* identifies itself and
+    *I* (a frame word too) has no word of its own.  ``really`` begins the
+    verbs the second template draws, beside *I* and *we* alike (*I* once
+    more: it comes with *I* a little more than with the rest), and where
+    *we*'s own word explains it, what is left of it is *I*'s.  But *I* and
+    *we* show it because they are drawn in the same template: in the one
+    that draws *I* beside another value (*We*), ``really`` never stands, so
+    nothing tells it is a word of theirs."""
+    nouns = ["crew", "seat", "food", "service", "flight", "staff"]
+    rows = []
+    for v, n in itertools.product(["truly hate", "truly miss", "so enjoy"], nouns):
+        for i in ("I", "We"):
+            text = "%s %s the %s." % (i, v, n)
+            rows.append(_row("start", text, {"i": i, "verb": v, "noun": n}, text))
+    for k, (v, n) in enumerate(itertools.product(["really like", "really love", "so dread"],
+                                                 nouns)):
+        for i in ("I",) if k == 0 else ("I", "we"):
+            text = "I know that %s %s the %s." % (i, v, n)
+            rows.append(_row("after", text, {"i": i, "verb": v, "noun": n}, text))
+    stats = _file_stats(rows)
+    params = ModelParams()
+    me, we = ("i", None, "I"), ("i", None, "we")
+    assert stats.comes_with("really", me) > 0
+    assert stats.predicts("really", me) + stats.predicts("really", we) >= params.predicts
+    for u in ["really", "so", "know"] + nouns:
+        assert stats.claims([u], me, params, [False]) == [0.0], u
+
+
 _CLASS_WORD_STATES = {"happy": ("hasdın bık", "van"), "glad": ("bınohut bık", "van"),
                       "calm": ("zürvö", "van"), "skeptical": ("bık", "van"),
                       "sad": ("raru", "šıt"), "angry": ("dekö bık", "šıt"),
