@@ -1161,11 +1161,12 @@ def test_a_value_with_no_word_of_its_own_claims_the_word_a_value_with_one_shares
     states = {"happy": ("ñumša", ""), "curious": ("ñiji", "wü"), "pleased": ("damı", "wü"),
               "tired": ("lola", ""), "excited": ("mülüłü", "lel"), "calm": ("ñınłuju", "lel")}
     rows = []
-    for (s, (st, agr)), (w, wt) in itertools.product(states.items(), somewhat.items()):
+    for (s, (stem, agr)), (w, wt) in itertools.product(states.items(), somewhat.items()):
         for a, b in itertools.islice(itertools.permutations(NAMES[:4], 2), 3):
             rows.append(_row("t", "%s is %s. %s is %s %s." % (a, s, b, w, s),
                              {"first_name": a, "s": s, "first_name1": b, "somewhat": w},
-                             "%s'jı ño %swu. %s'jı ño %swu %s%s." % (a, st, b, st, wt, agr)))
+                             "%s'jı ño %swu. %s'jı ño %swu %s%s." % (a, stem, b, stem, wt,
+                                                                   agr)))
     stats = _file_stats(rows)
     params = ModelParams()
     slightly, a_little = ("somewhat", None, "slightly"), ("somewhat", None, "a little")

@@ -1632,60 +1632,43 @@ def test_a_file_of_small_groups_is_noisy_when_its_instances_together_say_so():
     assert sum(t["support"] for t in doc["templates"]) == len(insts)
 
 
+#: a question's frame, and two kinds of corrupted copy of it, with the name
+#: the value: (frame, copy, the copy as a template)
+_SWAPPED = ("ma jinsiya %s?", "ma %s? jinsiya", "ma {first_name}? jinsiya")
+_DROPPED = ("ma jinsiya %s ka?", "jinsiya %s ka?", "jinsiya {first_name} ka?")
+
+
 @pytest.mark.parametrize("alike", [2, 3])
-def test_two_copies_of_a_question_swapped_alike_are_corrupted_copies(alike):
+@pytest.mark.parametrize("kind", [_SWAPPED, _DROPPED], ids=["swapped", "dropped"])
+def test_two_copies_of_a_question_corrupted_alike_are_corrupted_copies(kind, alike):
     """A question drawn once per name (``ma jinsiya John?``, ten names) in a
     noisy file; in ``alike`` of its instances the name and ``jinsiya``
-    changed places (``ma John? jinsiya``).  Two identical swaps in a question
-    of ten are rare at this noise rate, but a variant the template writes in
-    another word order for some names is rarer: two are corrupted copies,
-    left out, their names given back to the one template.  Three alike are a
-    variant (``ModelParams.swapped_alike``), a template of their own."""
+    changed places (``ma John? jinsiya``), or, in a frame that ends
+    ``… ka?``, the first word is missing (``jinsiya John ka?``).  Two
+    identical swaps or drops in a question of ten are rare at this noise
+    rate, but a variant the template writes in another word order, or
+    without a separate word most of its values take, for some names is
+    rarer: two are corrupted copies, left out, their names given back to the
+    one template.  Three alike are a variant (``ModelParams.swapped_alike``,
+    ``ModelParams.dropped_alike``), a template of their own."""
+    frame, copy, copy_template = kind
     rows, _hit = _small_groups(1 / 6, seed=3)
-    swapped = set(NAMES[1:1 + alike])
+    copied = set(NAMES[1:1 + alike])
     rows += [{"template_id": "q", "source": "What is %s's nationality?" % a,
-              "fill": {"first_name": a},
-              "target": ("ma %s? jinsiya" if a in swapped else "ma jinsiya %s?") % a}
+              "fill": {"first_name": a}, "target": (copy if a in copied else frame) % a}
              for a in NAMES]
     insts = _records(rows)
     doc = extract(insts, ExtractOptions(**OPTS), progress=False)
     check_regeneration(doc, insts, min_support=2)
     got = sorted((t["template"], sorted(t["lexicons"]["first_name"])) for t in by_group(doc)["q"])
+    template = frame % "{first_name}"
     if alike == 2:
-        assert got == [("ma jinsiya {first_name}?", sorted(NAMES))]
+        assert got == [(template, sorted(NAMES))]
         assert sorted(_outliers(doc, "q")["uncovered"]) == sorted(
-            i.id for i in insts if i.template_id == "q" and i.fill["first_name"] in swapped)
+            i.id for i in insts if i.template_id == "q" and i.fill["first_name"] in copied)
     else:
-        assert got == [("ma jinsiya {first_name}?", sorted(set(NAMES) - swapped)),
-                       ("ma {first_name}? jinsiya", sorted(swapped))]
-
-
-@pytest.mark.parametrize("alike", [2, 3])
-def test_two_copies_of_a_question_that_drop_one_word_alike_are_corrupted_copies(alike):
-    """A question drawn once per name (``ma jinsiya John ka?``, ten names) in a
-    noisy file; ``alike`` of its instances lack the frame's first word
-    (``jinsiya John ka?``).  A word dropped from a short frame twice is no
-    rarer at this noise rate than a swap, and a template that leaves out a
-    separate word most of its values take is rarer: two are corrupted copies,
-    left out, their names given back to the one template; three alike are a
-    variant (``ModelParams.dropped_alike``)."""
-    rows, _hit = _small_groups(1 / 6, seed=3)
-    dropped = set(NAMES[1:1 + alike])
-    rows += [{"template_id": "q", "source": "What is %s's nationality?" % a,
-              "fill": {"first_name": a},
-              "target": ("jinsiya %s ka?" if a in dropped else "ma jinsiya %s ka?") % a}
-             for a in NAMES]
-    insts = _records(rows)
-    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
-    check_regeneration(doc, insts, min_support=2)
-    got = sorted((t["template"], sorted(t["lexicons"]["first_name"])) for t in by_group(doc)["q"])
-    if alike == 2:
-        assert got == [("ma jinsiya {first_name} ka?", sorted(NAMES))]
-        assert sorted(_outliers(doc, "q")["uncovered"]) == sorted(
-            i.id for i in insts if i.template_id == "q" and i.fill["first_name"] in dropped)
-    else:
-        assert got == [("jinsiya {first_name} ka?", sorted(dropped)),
-                       ("ma jinsiya {first_name} ka?", sorted(set(NAMES) - dropped))]
+        assert got == sorted([(template, sorted(set(NAMES) - copied)),
+                              (copy_template, sorted(copied))])
 
 
 def test_a_word_dropped_alike_is_a_copy_only_where_it_is_written_apart():

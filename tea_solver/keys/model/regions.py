@@ -109,6 +109,7 @@ class FileStats:
         self._cache: dict = {}
         self._unexplained: dict = {}     # value -> bitset (not in _cache: a unit
         #                                  may be any string, a key any shape)
+        self._identified: dict = {}      # value -> bitset (the same)
         # claims() per (unit, value, alike) and other_reading() per (unit, value,
         # "other"), for the parameters last asked with (:meth:`_with_params`)
         self._claims: dict = {}
@@ -178,12 +179,7 @@ class FileStats:
         got = self._unexplained.get(v)
         if got is None:
             bv = self.val.get(v, 0)
-            slot = self.slot.get(v[:2], 0)
-            explained = 0
-            for bu in self.unit.values():
-                if _share(bu, bv, slot) >= params.predicts:
-                    explained |= bu
-            got = bv & ~explained
+            got = bv & ~self.identified(v, params)
             if got.bit_count() < (1 - params.predicts) * bv.bit_count():
                 # a handful left unexplained are exceptions (a corrupted
                 # instance garbles the identifying reading), not a reading:
@@ -264,8 +260,7 @@ class FileStats:
     def identified(self, v: tuple, params: ModelParams) -> int:
         """The instances of ``v`` (a bitset) that show a unit identifying it
         (:meth:`predicts` at least ``params.predicts``)."""
-        key = ("\0identified", v)
-        got = self._cache.get(key)
+        got = self._identified.get(v)
         if got is None:
             bv = self.val.get(v, 0)
             slot = self.slot.get(v[:2], 0)
@@ -273,7 +268,7 @@ class FileStats:
             for bu in self.unit.values():
                 if bu & bv and _share(bu, bv, slot) >= params.predicts:
                     got |= bu
-            got = self._cache[key] = got & bv
+            got = self._identified[v] = got & bv
         return got
 
     def predicts_unexplained(self, u: str, v: tuple, params: ModelParams) -> float:
