@@ -149,7 +149,7 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     frames = [group_frame(ts, os, params) for ts, os in prepared]
     stats = FileStats([t for ts, _o in prepared for t in ts],
                       [o for _t, os in prepared for o in os],
-                      [fl for fr in frames for fl in fr], [len(ts) for ts, _o in prepared])
+                      [fl for fr in frames for fl in fr])
     regions = [group_regions(ts, os, stats, params, [inst.source for inst in insts], fr)
                for (ts, os), insts, fr in zip(prepared, groups.values(), frames)]
     evidence = _evidence(groups, prepared, params, aligner)

@@ -70,7 +70,7 @@ class FileStats:
     """
 
     def __init__(self, texts: Sequence[tuple], occs: Sequence[list],
-                 frames: Sequence[list] | None = None, sizes: Sequence[int] | None = None):
+                 frames: Sequence[list] | None = None):
         by_unit: dict = defaultdict(list)
         by_val: dict = defaultdict(list)
         by_slot: dict = defaultdict(list)
@@ -95,13 +95,6 @@ class FileStats:
         self.loose = {u: _bitset(ix, n) for u, ix in by_loose.items()} \
             if frames is not None else self.unit
         self.val = {v: _bitset(ix, n) for v, ix in by_val.items()}
-        # the groups, as bitsets (``sizes``: how many instances each holds,
-        # in order; without them, the file is one group)
-        self.groups: list = []
-        at = 0
-        for k in (sizes if sizes is not None else [n]):
-            self.groups.append(((1 << k) - 1) << at)
-            at += k
         self.slot = {s: _bitset(ix, n) for s, ix in by_slot.items()}
         self.by_slot_values: dict = defaultdict(list)
         for v in sorted(self.val, key=repr):
@@ -109,7 +102,6 @@ class FileStats:
         self._cache: dict = {}
         self._unexplained: dict = {}     # value -> bitset (not in _cache: a unit
         #                                  may be any string, a key any shape)
-        self._identified: dict = {}      # value -> bitset (the same)
         # claims() per (unit, value, alike) and other_reading() per (unit, value,
         # "other"), for the parameters last asked with (:meth:`_with_params`)
         self._claims: dict = {}
@@ -179,7 +171,12 @@ class FileStats:
         got = self._unexplained.get(v)
         if got is None:
             bv = self.val.get(v, 0)
-            got = bv & ~self.identified(v, params)
+            slot = self.slot.get(v[:2], 0)
+            explained = 0
+            for bu in self.unit.values():
+                if _share(bu, bv, slot) >= params.predicts:
+                    explained |= bu
+            got = bv & ~explained
             if got.bit_count() < (1 - params.predicts) * bv.bit_count():
                 # a handful left unexplained are exceptions (a corrupted
                 # instance garbles the identifying reading), not a reading:
@@ -244,109 +241,9 @@ class FileStats:
             # (the frame's *than*, ``ภิ๊``, left out of a group's frame, beside
             # the three comparatives the file draws mostly in that group)
             return p
-        if c > 0 and not self._has_own_unit(v, params):
-            # a value with no word of its own whose reading is a word of
-            # values that have one (*slightly*, ``šö`` / ``šölel`` / ``šöwü``
-            # by agreement, each inside *a little*'s ``ni łeli šö…``): where
-            # their own words are read, they explain the shared word, and
-            # over the instances that remain it identifies the value
-            q = self.predicts_unexplained(u, v, params)
-            if q >= params.predicts:
-                return q
         if c > 0:
             return self.other_reading(u, v, params)
         return 0.0
-
-    def identified(self, v: tuple, params: ModelParams) -> int:
-        """The instances of ``v`` (a bitset) that show a unit identifying it
-        (:meth:`predicts` at least ``params.predicts``)."""
-        got = self._identified.get(v)
-        if got is None:
-            bv = self.val.get(v, 0)
-            slot = self.slot.get(v[:2], 0)
-            got = 0
-            for bu in self.unit.values():
-                if bu & bv and _share(bu, bv, slot) >= params.predicts:
-                    got |= bu
-            got = self._identified[v] = got & bv
-        return got
-
-    def predicts_unexplained(self, u: str, v: tuple, params: ModelParams) -> float:
-        """How well the unit identifies ``v`` once the values with words of
-        their own have explained it where they stand: :meth:`predicts`
-        where the unit stands outside its instance's frame (:attr:`loose`),
-        over the instances where no other value of the lexicon that the
-        unit comes with (:meth:`comes_with`: part of its translation) is
-        read by a unit that identifies it (:meth:`identified`).  Only for
-        the word of a few values translated alike (:meth:`identifies`):
-        they are at most ``params.alike`` and not the whole lexicon, and
-        together the unit predicts them; and only for a unit that tells no
-        value of another lexicon (``crew`` of ``{air_noun}``, drawn beside
-        ``I`` and ``we`` alike) -- a frame word is left out where it is
-        frame (``that`` before ``{i}``), and a unit a value does not come
-        with is not explained by it (``some`` of *some people*, drawn more
-        often beside the empty value of ``{change}`` than beside ``" but"``,
-        is no word of ``" but"``).  0.0 where it is none of these."""
-        key = ("\0unexplained", u, v)
-        got = self._cache.get(key)
-        if got is None:
-            bu = self.loose.get(u, 0)
-            slot = v[:2]
-            values = self.by_slot_values.get(slot, ())
-
-            def share(w: tuple) -> float:
-                return _share(bu, self.val.get(w, 0), self.slot.get(w[:2], 0))
-
-            got = 0.0
-            explaining = [w for w in values if w != v and self.comes_with(u, w) > 0]
-            if len(explaining) < min(params.alike, len(values) - 1) and \
-                    share(v) + sum(share(w) for w in explaining) >= params.predicts and \
-                    self._contrasts_in_context(bu, [v] + explaining, params) and \
-                    not self._tells_another_lexicon(u, slot, params):
-                others = 0
-                for w in explaining:
-                    others |= self.identified(w, params)
-                got = _share(bu & ~others, self.val.get(v, 0), self.slot.get(slot, 0))
-            self._cache[key] = got
-        return got
-
-    def _contrasts_in_context(self, bu: int, alike: list, params: ModelParams) -> bool:
-        """In the groups that draw both the ``alike`` values and other values
-        of their lexicon, does the unit (``bu``) predict the alike values:
-        ``P(alike | u) ≥ params.predicts``?  Values drawn in the same
-        templates show the same words by chance (``I`` and ``we``, drawn
-        after ``that`` in templates that draw no other value, beside ``We``
-        that the others draw): only a contrast with values drawn beside them
-        tells a word of theirs."""
-        slot = alike[0][:2]
-        together = 0
-        for w in alike:
-            together |= self.val.get(w, 0)
-        others = self.slot.get(slot, 0) & ~together
-        context = 0
-        for gb in self.groups:
-            if gb & together and gb & others:
-                context |= gb
-        rest = others & context
-        if not rest:
-            return False
-        together &= context
-        return _share(bu, together, together | rest) >= params.predicts
-
-    def _tells_another_lexicon(self, u: str, slot: tuple, params: ModelParams) -> bool:
-        """Does the unit, where it stands outside the frame, identify a value
-        of a lexicon other than ``slot``'s (:meth:`predicts` on :attr:`loose`),
-        in a fair share of that value's instances (as :meth:`_has_own_unit`:
-        one instance that draws both is no reading)?"""
-        key = ("\0tells", u, slot)
-        got = self._cache.get(key)
-        if got is None:
-            bu = self.loose.get(u, 0)
-            got = self._cache[key] = any(
-                w[:2] != slot and (bw & bu).bit_count() >= params.predicts * bw.bit_count() / 2
-                and _share(bu, bw, self.slot.get(w[:2], 0)) >= params.predicts
-                for w, bw in self.val.items())
-        return got
 
     def other_reading(self, u: str, v: tuple, params: ModelParams) -> float:
         """How strongly the unit comes with the value over the value's
