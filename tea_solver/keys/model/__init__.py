@@ -55,8 +55,8 @@ from .regions import (FileStats, canonical_cores, group_frame, group_regions, so
                       trim_place_words)
 from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
                      sibling_strings, source_positions)
-from .units import (cut, edit_spans, edit_tokens, edit_views, glued_run, graphemes, one_edit,
-                    one_edit_in_a_view, same_stem, slot_mark, swapped, word_char,
+from .units import (cut, dropped_at, edit_spans, edit_tokens, edit_views, glued_run, graphemes,
+                    one_edit, one_edit_in_a_view, same_stem, slot_mark, swapped, word_char,
                     written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
@@ -1190,12 +1190,8 @@ def _drops_a_word(tokens: tuple, modal: tuple, fields, skeleton: list) -> bool:
     """Is skeleton ``tokens`` the ``modal`` one without one frame unit, a
     word written apart from its neighbours (``fields``, the units of an
     instance that shows ``modal``, whose :func:`_skeleton` is ``skeleton``)?"""
-    if len(tokens) + 1 != len(modal):
-        return False
-    p = 0
-    while p < len(tokens) and tokens[p] == modal[p]:
-        p += 1
-    if tokens[p:] != modal[p + 1:] or modal[p] is None or modal[p] == "\n":
+    p = dropped_at(tokens, modal)
+    if p < 0 or modal[p] is None or modal[p] == "\n":
         return False
     (f, k), = skeleton[p][1]
     t = fields[f]
@@ -1470,12 +1466,8 @@ def attested(f, g, tokens: dict) -> bool:
 def dropped_word(a: Sequence, b: Sequence) -> bool:
     """Is frame ``a`` frame ``b`` (both as words) without one of ``b``'s
     words, one that holds no slot mark?"""
-    if len(a) + 1 != len(b):
-        return False
-    k = 0
-    while k < len(a) and a[k] == b[k]:
-        k += 1
-    return tuple(a[k:]) == tuple(b[k + 1:]) and b[k] is not None and "\0" not in b[k]
+    k = dropped_at(tuple(a), tuple(b))
+    return k >= 0 and b[k] is not None and "\0" not in b[k]
 
 
 def binomial_median(n: int, p: float) -> int:

@@ -413,12 +413,18 @@ def one_edit(a: Sequence, b: Sequence) -> bool:
         diff = [k for k in range(len(a)) if a[k] != b[k]]
         return len(diff) == 1 or _neighbours_swapped(a, b, diff)
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return dropped_at(short, long_) >= 0
+
+
+def dropped_at(short: Sequence, long_: Sequence) -> int:
+    """Where ``long_`` has the one token more that ``short`` lacks (``short``
+    is ``long_`` with the token at that index dropped), or -1."""
     if len(long_) - len(short) != 1:
-        return False
+        return -1
     k = 0
     while k < len(short) and short[k] == long_[k]:
         k += 1
-    return short[k:] == long_[k + 1:]
+    return k if short[k:] == long_[k + 1:] else -1
 
 
 def swapped(a: Sequence, b: Sequence) -> bool:
