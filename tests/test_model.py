@@ -589,6 +589,35 @@ def test_identity_on_the_sentiment_templates_with_a_frame_word_among_the_values(
         assert [t["template"] for t in templates] == [sources[tid]], tid
 
 
+_COPULA_PROFESSIONS = {"an engineer": "pogenluk", "an investigator": "gupa", "an activist": "kadamo",
+                       "an actor": "keke", "an editor": "kinnan", "an entrepreneur": "zobi",
+                       "an organizer": "zedenki", "a journalist": "dupo", "a historian": "depoči",
+                       "an attorney": "oša", "an assistant": "leho", "a model": "leli"}
+
+
+def test_two_templates_frame_words_one_letter_apart_are_no_stem_with_affixes():
+    """Two templates write a different copula before the profession (``gu`` /
+    ``pu``).  Their common ``u`` is no word of the values with each
+    template's letter glued on: one letter different from ``g`` is any
+    letter, and a quarter of the professions begin with a letter two of them
+    share.  Read so, the ``u`` stood beside every value in every group, the
+    source's articles licensed it, and ten professions took the copula into
+    their form (``gu oša`` / ``pu oša``)."""
+    rows = []
+    for a in NAMES:
+        for p, t in _COPULA_PROFESSIONS.items():
+            fill = {"first_name": a, "profession": p}
+            rows.append(_row("is", "%s is %s." % (a, p), fill, "%s gu %s." % (a, t)))
+            rows.append(_row("and", "%s is Japanese and %s." % (a, p), fill,
+                             "%s gu Gafuzi pu %s." % (a, t)))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["is"]] == ["{first_name} gu {profession}."]
+    assert [t["template"] for t in groups["and"]] == ["{first_name} gu Gafuzi pu {profession}."]
+    for tid in ("is", "and"):
+        assert sorted(groups[tid][0]["lexicons"]["profession"]) == \
+            sorted(_COPULA_PROFESSIONS.values())
+
+
 def test_a_template_affix_comes_off_values_of_one_word_and_of_several():
     """A conjunction glued to the slot (Arabic ``و``): on a value of several
     words whose first word is another value (``sayara itfa`` beside

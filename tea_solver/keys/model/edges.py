@@ -756,7 +756,11 @@ def _template_affix(cores: dict, v: tuple, side: int):
     allomorphs (``ño`` / ``ñö``) is one affix: another value carrying the
     tail or one of its allomorphs (the same length, one letter different,
     on two values or more) carries it, so the rarer allomorph counts as
-    much as the common one."""
+    much as the common one.  A tail of one letter has no allomorph: one
+    letter different from it is any letter, and a quarter of any slot's
+    values begin with one of the letters two of them share (``gu`` / ``pu``,
+    two templates' copulas before a profession, are no ``u`` with the
+    templates' ``g`` / ``p`` glued on)."""
     slot = v[:2]
 
     def is_affix(group: int, tail: str) -> bool:
@@ -766,7 +770,7 @@ def _template_affix(cores: dict, v: tuple, side: int):
         if not ends.get(tail):
             return False
         forms = {e for e, k in ends.items()
-                 if e == tail or (k >= 2 and sum(x != y for x, y in zip(e, tail)) == 1)}
+                 if e == tail or (n > 1 and k >= 2 and sum(x != y for x, y in zip(e, tail)) == 1)}
         hits = sum(k for e, k in ends.items() if e in forms)
         return hits >= 2 and hits >= AFFIXED * len(others)
     return is_affix
