@@ -993,6 +993,31 @@ def test_a_value_unit_of_the_reference_does_not_take_a_frame_units_place():
             assert [u for u, m in zip(seq, ms) if m] == [n_, p_, dot, n_, p_, dot], seq
 
 
+def test_a_frame_unit_a_majority_of_values_begin_with_is_placed_where_the_others_show_it():
+    """``N B T {animal} M C {vehicle} M L .``, the particle ``M`` after each
+    value, and eight animals of thirteen (four vehicles of eight) begin with
+    an article of the same text (a Burmese noun class, ``မဲ``).  For those
+    the frame's ``M`` can match the article or the particle; matched early
+    (the article), the value's gap stands after the frame's ``M`` and the
+    value takes the particle (``cow M``).  Which gaps the group fills is
+    counted where an instance's alignment is not in question, the five
+    other animals: the frame's ``M`` is the particle in every instance."""
+    import itertools
+    from tea_solver.keys.model.frame import frame_units
+    name, b, t, m, c, last, dot, a1 = 1, 2, 3, 4, 5, 6, 7, 8
+    animals = [[m, 20], [m, 21, 22], [m, 23], [m, 24, 25], [m, 26], [m, 27], [m, 28], [m, 29, 30],
+               [a1, 31], [a1, 32, 33], [a1, 34], [a1, 35], [a1, 36]]
+    vehicles = [[m, 40], [m, 41], [m, 42, 43], [m, 44], [a1, 45], [a1, 46, 47], [a1, 48], [a1, 49]]
+    seqs, vals = [], []
+    for (i, au), (j, vu) in itertools.product(enumerate(animals), enumerate(vehicles)):
+        seqs.append([name, b, t] + au + [m, c] + vu + [m, last, dot])
+        vals.append(["a%d" % i, "v%d" % j])
+    for seq, marks in zip(seqs, frame_units(seqs, ModelParams().frame_share, vals)):
+        particles = [k for k in range(3, len(seq) - 1) if seq[k] == m and seq[k + 1] in (c, last)]
+        fixed = [k for k, u in enumerate(seq) if u in (name, b, t, c, last, dot)]
+        assert [k for k, f in enumerate(marks) if f] == sorted(fixed + particles), seq
+
+
 _LOAN_NATIONALITIES = {"American": "Miroro", "Chinese": "Kiludu", "French": "Ołus",
                        "German": "Reltul"}
 _LOAN_PROFESSIONS = {"a doctor": "dałok", "a nurse": "amo", "a lawyer": "kolču",
