@@ -1671,6 +1671,49 @@ def test_two_copies_of_a_question_corrupted_alike_are_corrupted_copies(kind, ali
                               (copy_template, sorted(copied))])
 
 
+_COMPARATIVE_STEMS = {"strong": "ašomtum", "tall": "aporu", "rich": "reva", "old": "ročet",
+                      "young": "munut", "smart": "peñu", "fast": "čiti", "slow": "łači",
+                      "kind": "jipomño", "calm": "ñomvu", "brave": "šuñupor", "nice": "be",
+                      "clean": "suve", "wise": "tiña", "weak": "ñabot", "short": "sesare",
+                      "dark": "čevapes", "cool": "boñihi", "great": "šamña", "small": "čopobom"}
+
+
+def test_a_questions_frame_words_swapped_alike_beside_a_value_are_no_vote_on_its_word():
+    """Every comparative is ``ro`` and the adjective (``ro ašomtum``,
+    *stronger*), written after the copula ``šo``.  In a question of twenty
+    (``Ču šo ro …?``), drawn once per adjective, two instances swap ``šo``
+    and ``ro``, *stronger*'s among them; one of its instances in the other
+    template is swapped too.  A template that writes its words in another
+    order for two values is rarer than two swaps alike
+    (``ModelParams.swapped_alike``): the two are corrupted frames, and their
+    reading beside the value -- the frame's ``šo`` -- is no vote against
+    the ``ro`` every clean instance of *stronger* shows.  Counted, it held
+    the word below the identity the file's other values show, *stronger*
+    lost its ``ro`` and got templates of its own."""
+    rows = []
+    rnd = random.Random(7)
+    for a, b in itertools.permutations(NAMES[:6], 2):
+        for adj in rnd.sample(sorted(_COMPARATIVE_STEMS), 3):
+            rows.append(_row("than", "%s is %ser than %s." % (a, adj, b),
+                             {"first_name": a, "adj": [adj + "er", adj], "first_name1": b},
+                             "%s šo ro %s vu %s." % (a, _COMPARATIVE_STEMS[adj], b)))
+    strong = [k for k, r in enumerate(rows) if r["fill"]["adj"][1] == "strong"]
+    assert len(strong) >= 3
+    rows[strong[0]] = dict(rows[strong[0]],
+                           target=rows[strong[0]]["target"].replace("šo ro", "ro šo"))
+    for adj, t in _COMPARATIVE_STEMS.items():
+        rows.append(_row("who", "Who is %ser?" % adj, {"adj": [adj + "er", adj]},
+                         ("Ču ro šo %s?" if adj in ("strong", "cool") else "Ču šo ro %s?") % t))
+    than = {t["template"]: t for t in _extract_exact(rows)["than"]}
+    main = than["{first_name} šo {adj[0]} vu {first_name1}."]
+    assert "ro ašomtum" in {v[0] for v in main["lexicons"]["adj"]}
+    # (the swapped instance of the big group, one in ninety, may keep a
+    # template of its own: the file is too clean for a noise-robust cover)
+    assert all(v[0].startswith("ro ") for t in than.values() for v in t["lexicons"].get("adj", ()))
+    assert sum(t["support"] for t in than.values() if "{adj[0]}" in t["template"]) == \
+        sum(1 for r in rows if r["template_id"] == "than") - 1
+
+
 def test_a_word_dropped_alike_is_a_copy_only_where_it_is_written_apart():
     """The count of :func:`small_group_outliers` that lets two copies alike be
     corrupted holds for a separate word of a frame written with spaces, not

@@ -158,7 +158,7 @@ def observe(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams(
     solo_cuts(regions)
     obs = observations(regions)
     evidence.bound = slot_bound_units(groups, prepared, regions)
-    evidence.odd = corrupted_frames(regions, params.dropped_alike)
+    evidence.odd = corrupted_frames(regions, params.dropped_alike, params.swapped_alike)
     feats, by_key, words = features(obs, evidence)
     return Observed(names, prepared, regions, obs, evidence, feats, by_key, words)
 
@@ -1138,7 +1138,7 @@ def suspicious(al: "GroupAlignment", params: ModelParams = ModelParams(),
     return out
 
 
-def corrupted_frames(regions: Sequence, dropped_alike: int = 0) -> dict:
+def corrupted_frames(regions: Sequence, dropped_alike: int = 0, swapped_alike: int = 0) -> dict:
     """``(group, instance)`` → the ``(field, unit)`` places near its
     corruption, for the instances whose skeleton — their frame units, each
     run of other units one gap — is one corruption (:func:`one_edit`) from
@@ -1154,7 +1154,12 @@ def corrupted_frames(regions: Sequence, dropped_alike: int = 0) -> dict:
     beside it (``Ahmed'ñınču sigigüri?`` and ``lıwugurı?`` in a question of
     twenty that reads ``Nol …?``: the reading ``ñınču`` beside *younger*
     voted for it as the value's word, and it went into *younger* in every
-    template)."""
+    template).  ``swapped_alike`` instances may show alike a skeleton that
+    only swaps two neighbouring frame units of the common one (``Ču ro šo
+    ašomtum?`` twice in a question of twenty that reads ``Ču šo ro …?``:
+    the one instance of *stronger* there voted, with the frame's ``šo``
+    beside the value, against the comparative's ``ro`` every clean instance
+    of it shows, and *stronger* lost its ``ro``)."""
     out: dict = {}
     for g, gr in enumerate(regions):
         skeletons = [_skeleton(fields, gr.frame[i]) for i, fields in enumerate(gr.texts)]
@@ -1168,9 +1173,12 @@ def corrupted_frames(regions: Sequence, dropped_alike: int = 0) -> dict:
         at_modal = token_rows.index(modal)
         for i, (sk, tokens) in enumerate(zip(skeletons, token_rows)):
             if not one_edit(tokens, modal) or counts[tokens] != 1 and not (
-                    counts[tokens] <= dropped_alike and counts[tokens] < n
-                    and _drops_a_word(tokens, modal, gr.texts[at_modal],
-                                      skeletons[at_modal])):
+                    counts[tokens] < n
+                    and (counts[tokens] <= dropped_alike
+                         and _drops_a_word(tokens, modal, gr.texts[at_modal],
+                                           skeletons[at_modal])
+                         or counts[tokens] <= swapped_alike
+                         and _swaps_frame_units(tokens, modal))):
                 continue
             p = 0
             while p < min(len(tokens), len(modal)) and tokens[p] == modal[p]:
@@ -1184,6 +1192,15 @@ def corrupted_frames(regions: Sequence, dropped_alike: int = 0) -> dict:
                 near.update(places)
             out[(g, i)] = frozenset(near)
     return out
+
+
+def _swaps_frame_units(tokens: tuple, modal: tuple) -> bool:
+    """Is skeleton ``tokens`` the ``modal`` one with two neighbouring frame
+    units swapped (not a gap, not a field's end)?"""
+    if not swapped(tokens, modal):
+        return False
+    k = next(k for k in range(len(tokens)) if tokens[k] != modal[k])
+    return all(t is not None and t != "\n" for t in tokens[k:k + 2])
 
 
 def _drops_a_word(tokens: tuple, modal: tuple, fields, skeleton: list) -> bool:
