@@ -589,6 +589,14 @@ def test_identity_on_the_sentiment_templates_with_a_frame_word_among_the_values(
         assert [t["template"] for t in templates] == [sources[tid]], tid
 
 
+def _rows_per_name_and_profession(professions: dict, *templates) -> list:
+    """Rows over every name and profession (source -> translation) for each
+    ``(template id, source format, target format)``, both formats of the
+    name and the profession."""
+    return [_row(tid, src % (a, p), {"first_name": a, "profession": p}, tgt % (a, t))
+            for a in NAMES for p, t in professions.items() for tid, src, tgt in templates]
+
+
 _COPULA_PROFESSIONS = {"an engineer": "pogenluk", "an investigator": "gupa", "an activist": "kadamo",
                        "an actor": "keke", "an editor": "kinnan", "an entrepreneur": "zobi",
                        "an organizer": "zedenki", "a journalist": "dupo", "a historian": "depoči",
@@ -603,13 +611,9 @@ def test_two_templates_frame_words_one_letter_apart_are_no_stem_with_affixes():
     share.  Read so, the ``u`` stood beside every value in every group, the
     source's articles licensed it, and ten professions took the copula into
     their form (``gu oša`` / ``pu oša``)."""
-    rows = []
-    for a in NAMES:
-        for p, t in _COPULA_PROFESSIONS.items():
-            fill = {"first_name": a, "profession": p}
-            rows.append(_row("is", "%s is %s." % (a, p), fill, "%s gu %s." % (a, t)))
-            rows.append(_row("and", "%s is Japanese and %s." % (a, p), fill,
-                             "%s gu Gafuzi pu %s." % (a, t)))
+    rows = _rows_per_name_and_profession(
+        _COPULA_PROFESSIONS, ("is", "%s is %s.", "%s gu %s."),
+        ("and", "%s is Japanese and %s.", "%s gu Gafuzi pu %s."))
     groups = extract_exact(rows)
     assert [t["template"] for t in groups["is"]] == ["{first_name} gu {profession}."]
     assert [t["template"] for t in groups["and"]] == ["{first_name} gu Gafuzi pu {profession}."]
@@ -1035,13 +1039,10 @@ def test_a_value_copied_from_the_source_leaves_its_article_to_the_frame_like_the
     theirs; where (nearly) every value of a slot is a copy (the "translation"
     is the source), the copy is the value, article and all — the
     sentiment identity test above."""
-    rows = []
+    rows = _rows_per_name_and_profession(
+        _LOAN_PROFESSIONS, ("is", "%s is %s.", "%s a %s tor."),
+        ("was", "%s was %s before.", "%s a %s mek dar."))
     for a in NAMES:
-        for p, t in _LOAN_PROFESSIONS.items():
-            fill = {"first_name": a, "profession": p}
-            rows.append(_row("is", "%s is %s." % (a, p), fill, "%s a %s tor." % (a, t)))
-            rows.append(_row("was", "%s was %s before." % (a, p), fill,
-                             "%s a %s mek dar." % (a, t)))
         for n, t in _LOAN_NATIONALITIES.items():    # ``a`` is the copula there
             for k, (src, tgt) in enumerate((("%s is %s.", "%s a %s."),
                                             ("%s was %s.", "%s a %s mek."),
