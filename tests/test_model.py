@@ -603,6 +603,31 @@ _COPULA_PROFESSIONS = {"an engineer": "pogenluk", "an investigator": "gupa", "an
                        "an attorney": "oša", "an assistant": "leho", "a model": "leli"}
 
 
+_COMPARATIVE_STEMS_12 = {"strong": "ašomtum", "tall": "aporu", "rich": "reva", "old": "ročet",
+                         "young": "munut", "smart": "peñu", "fast": "čiti", "slow": "łači",
+                         "kind": "jipomño", "calm": "ñomvu", "brave": "šuñupor", "nice": "be"}
+
+
+def test_punctuation_is_no_comparatives_marker_where_one_question_alone_draws_them():
+    """The comparatives (``ro`` and the adjective, *stronger* ``ro ašomtum``)
+    are drawn in one question alone, once each (``Ču šo ro ašomtum?``); the
+    adjectives are drawn in another template.  The source contrast
+    (*stronger* holds *strong*) licenses a marker beside the value, and
+    both the ``ro`` before it and the ``?`` glued after it stand beside
+    every comparative in their one group.  A licence stands for a source
+    word the target translates: ``?`` translates none, and stays the
+    question's."""
+    stems = _COMPARATIVE_STEMS_12
+    rows = [_row("is", "%s is %s." % (a, adj), {"first_name": a, "adj": adj}, "%s šo %s nu." % (a, t))
+            for a in NAMES for adj, t in stems.items()]
+    rows += [_row("who", "Who is %ser?" % adj, {"adj": [adj + "er", adj]}, "Ču šo ro %s?" % t)
+             for adj, t in stems.items()]
+    who = extract_exact(rows)["who"]
+    assert [t["template"] for t in who] == ["Ču šo {adj[0]}?"]
+    assert sorted(v[0] for v in who[0]["lexicons"]["adj"]) == \
+        sorted("ro " + t for t in stems.values())
+
+
 def test_two_templates_frame_words_one_letter_apart_are_no_stem_with_affixes():
     """Two templates write a different copula before the profession (``gu`` /
     ``pu``).  Their common ``u`` is no word of the values with each

@@ -100,7 +100,7 @@ from tea_solver.tokenize import CHAR
 
 from .forms import Obs
 from .source import edge_word_counts
-from .units import inner_word, one_edit, same_stem, same_word, stem_before_affixes
+from .units import inner_word, one_edit, same_stem, same_word, stem_before_affixes, word_char
 
 #: the raw features of one candidate (:func:`features`)
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
@@ -689,6 +689,11 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         if lic_side and len(func_slots) >= 2 and \
                 sum(1 for sl in func_slots if near_slot[(m, sl)] >= 2) < 2:
             lic_side = 0.0
+        # a licence stands for a source word the target translates (an
+        # article, a comparative's marker): punctuation translates none (the
+        # ``?`` of a question that alone draws the comparatives went into
+        # every one, ``ro ašomtum?``, as *stronger*'s marker)
+        is_word = float(any(word_char(ch) for ch in m))
         f = {
             "bias": 1.0,
             "inner": float(depth <= 0),
@@ -701,9 +706,9 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             "paradigm": paradigm * fill,
             "whole_form": whole,
             "lic_func": lic[0],
-            "lic_side": lic_side,
-            "lic_contrast": lic[1],
-            "lic_adjacent": adj / k,
+            "lic_side": lic_side * is_word,
+            "lic_contrast": lic[1] * is_word,
+            "lic_adjacent": adj / k * is_word,
             "generality": gen_kind,
             "generality_slot": gen_slot,
             "func_words": lic[3],
