@@ -88,6 +88,7 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     # runs it could join
     row_runs: list = []                 # per row, its earliest alignment's runs
     lates: dict = {}
+    late_gaps: dict = {}                # per row in lates, the gaps its latest fills
     for r in range(n):
         length = int(lengths[r])
         # (the row as Python ints: _repeats compares slices of it, which on a
@@ -103,6 +104,7 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
             continue
         late = _backtrack(rows, seq, ref_list, length, m, True)
         lates[r] = (seq, runs, late, _unmatched_runs({i for i, _j in late}, length))
+        late_gaps[r] = _filled_gaps(late, length)
     # the gaps most instances fill, counted where the instance's alignment is
     # not in question: a row whose earliest and latest alignments disagree
     # on whether a gap is filled does not vote on it (eight animals in
@@ -110,17 +112,13 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     # particle ``မဲ``: matched early, the frame's copy is the article, and
     # the majority's earliest alignments voted the animal's gap to stand
     # after the particle, the reading the five other animals contradict)
-    votes, voters = Counter(), Counter()
-    for r, early in enumerate(earlies):
-        if r in lates and lates[r][2] != early:
-            late_gaps = _filled_gaps(lates[r][2], int(lengths[r]))
-            sure = [g for g in range(m + 1) if (g in gaps[r]) == (g in late_gaps)]
-        else:
-            sure = range(m + 1)
-        voters.update(sure)
-        votes.update(g for g in sure if g in gaps[r])
+    votes, disputed = Counter(), Counter()
+    for r, filled_r in enumerate(gaps):
+        moot = filled_r ^ late_gaps[r] if r in late_gaps else set()
+        disputed.update(moot)
+        votes.update(filled_r - moot)
     usual = {g for g in range(m + 1)
-             if (2 * votes[g] > voters[g] if voters[g] else 2 * filled[g] > n)}
+             if (2 * votes[g] > n - disputed[g] if disputed[g] < n else 2 * filled[g] > n)}
     seen: Counter = Counter()           # run texts, over both alternatives of every row
 
     def counts(seq, runs) -> list:
@@ -139,9 +137,7 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
 
     chosen, doubled = list(earlies), {}
     for r, (seq, runs, late, late_runs) in lates.items():
-        length = int(lengths[r])
-        odd_late, odd_early = _odd_gaps(_filled_gaps(late, length), usual), \
-            _odd_gaps(gaps[r], usual)
+        odd_late, odd_early = _odd_gaps(late_gaps[r], usual), _odd_gaps(gaps[r], usual)
         if late == earlies[r] or odd_late > odd_early:
             continue
         # the latest leaves fewer runs, or more runs that fill the gaps as
