@@ -279,6 +279,57 @@ def test_a_classifier_glued_before_every_noun_in_a_script_without_spaces_is_the_
     assert sorted(got["drives"][0]["lexicons"]["vehicle"]) == sorted(vehicles.values())
 
 
+_PREFIX_ANIMALS = {"a fish": "ฏึฟา่ฑิ่", "a guinea pig": "ฏึฬี้ยาโภา", "a cat": "ดูยัฃาชิ",
+                   "a horse": "ฏึถึภุ", "a bird": "ดูฬู้ฬั", "a snake": "ฏึวั๋แฏิ", "a cow": "ดูชาฃา",
+                   "a dog": "ฏึธื๋"}
+_PREFIX_VEHICLES = {"a tractor": "ฏึฟุฟึ", "a train": "ฏึอูยั", "a bike": "ดูธื้", "a van": "ฏึไถัถี",
+                    "a truck": "ฏึนุเฮา", "a car": "ฏึนุ๊ธื้", "a bus": "ฏึบัโส", "a boat": "ฏึเรือ",
+                    "a scooter": "ฏึสกู", "a tram": "ฏึแทรม", "a plane": "ฏึเคร่"}
+_PREFIX_PROFESSIONS = {"a nurse": "ดูแซุฟู", "an actor": "ฏึเคีย", "an editor": "ดูมิโร",
+                       "a model": "ฏึลีลา", "an agent": "ฏึอาเจ", "a pilot": "ดูปิโล"}
+
+
+@pytest.mark.parametrize("sep", ["", " "])
+def test_a_case_prefix_beyond_the_article_every_lexicon_shares_is_the_templates(sep):
+    """The source values carry an article (``a dog``, ``a nurse``), and so do
+    their translations: ``ฏึ`` / ``ดู`` by the noun's class begins every
+    profession, animal and vehicle.  The objects of *has*, *bought* and
+    *drives* also take a case prefix before it (``โก``), which professions
+    never do.  It
+    stands before every animal and vehicle in every group, glued on in a
+    script without spaces -- what an article or a classifier looks like
+    (``एक``, ``một``) -- but the values' article is the word nearer them
+    that every lexicon with the source article shares (a paradigm: ``ดู``
+    begins one vehicle in eleven, and half the animals): the prefix beyond it
+    translates no word of the values and stays the templates'.  (On the
+    code before, it joined every animal and vehicle, with or without spaces.)"""
+    rows = []
+    for a in NAMES:
+        for (ae, at), (ve, vt) in itertools.product(_PREFIX_ANIMALS.items(), _PREFIX_VEHICLES.items()):
+            rows.append(_row("has", "%s has %s and %s." % (a, ae, ve),
+                             {"first_name": a, "animal": ae, "vehicle": ve},
+                             sep.join([a, "โดู๋", "โก", at, "ฬึ้", "โก", vt])))
+        for ae, at in _PREFIX_ANIMALS.items():
+            rows.append(_row("bought", "%s bought %s." % (a, ae), {"first_name": a, "animal": ae},
+                             sep.join([a, "ซุ", "โก", at, "เมื"])))
+        for ve, vt in _PREFIX_VEHICLES.items():
+            rows.append(_row("drives", "%s drives %s." % (a, ve), {"first_name": a, "vehicle": ve},
+                             sep.join([a, "ซุ", "โก", vt, "ฌา"])))
+        for p, pt in _PREFIX_PROFESSIONS.items():
+            rows.append(_row("is", "%s is %s." % (a, p), {"first_name": a, "profession": p},
+                             sep.join([a, "ธื่", pt, "เมื"])))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["has"]] == \
+        [sep.join(["{first_name}", "โดู๋", "โก", "{animal}", "ฬึ้", "โก", "{vehicle}"])]
+    assert [t["template"] for t in groups["bought"]] == \
+        [sep.join(["{first_name}", "ซุ", "โก", "{animal}", "เมื"])]
+    assert [t["template"] for t in groups["drives"]] == \
+        [sep.join(["{first_name}", "ซุ", "โก", "{vehicle}", "ฌา"])]
+    for tid, lex, values in (("has", "animal", _PREFIX_ANIMALS), ("has", "vehicle", _PREFIX_VEHICLES),
+                             ("is", "profession", _PREFIX_PROFESSIONS)):
+        assert sorted(groups[tid][0]["lexicons"][lex]) == sorted(values.values()), (tid, lex)
+
+
 def test_a_space_between_sentences_does_not_make_a_script_spaced():
     """A Thai-like template of two sentences has one space, between them;
     half its texts hold one, which read it as a script with spaces, and a

@@ -46,6 +46,13 @@ and position, by:
 ``lic_func``     the source values carry function words besides their content
                  word: a first or last word several values share (``a dog`` /
                  ``an iguana``, ``I can't say`` / ``I don't think``);
+``beyond_func``  the unit lies beyond the translation of that function word:
+                 a unit nearer the value stands with the values of every
+                 lexicon whose source values carry it (the article that
+                 begins professions, animals and vehicles alike), and this
+                 one does not (a case prefix the objects of two verbs take
+                 before it): the value's source ends at the function word,
+                 so the unit is neither licensed nor glued to the value;
 ``lic_contrast`` the value is a tuple element whose source contains its
                  sibling's (*smarter* ⊃ *smart*): the target may mark the
                  difference (``अधिक``, ``hơn``, ``更``);
@@ -89,6 +96,7 @@ time — and a core's outer unit leaves it, inward, when it is below.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
@@ -106,7 +114,7 @@ from .units import inner_word, one_edit, same_stem, same_word, stem_before_affix
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
             "whole_form", "lic_func", "lic_side", "lic_contrast", "lic_adjacent", "func_words",
             "frame_depth", "generality", "generality_slot", "ibm", "unbound", "governed", "bound",
-            "depth", "beside_frame", "cover", "ibm_beside")
+            "depth", "beside_frame", "cover", "ibm_beside", "beyond_func")
 
 IBM_SAMPLE = 24    # units of a key whose alignment mass is averaged
 IDENTITY = 0.9     # share of (value, group) pairs that must agree for a unit to join
@@ -335,6 +343,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         pair_near_slot, pair_near_kind = _near_counts(pair_beside, pair_of, kinds)
 
     func_slots = [sl for sl, kind in kinds.items() if kind == "func"]
+    with_every = _with_every_lexicon(obs, func_slots)
 
     def generality(u, slot: tuple, free: int, near: tuple) -> tuple[float, float]:
         # of u's ``free`` occurrences outside value cores, the share NOT beside
@@ -626,6 +635,17 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         frame_depths[(slot_, side_, text)][d] += 1
     usual_depth = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0]
                    for k, c in frame_depths.items()}
+    # the words two values or more select at a place: per place, and
+    # anywhere (the article ``ဝါ`` of one vehicle in ten, and of animals)
+    shared_at = {pl: {t for t, c in Counter(texts).items() if c >= 2}
+                 for pl, texts in position.items()}
+    shared_any = set().union(*shared_at.values()) if shared_at else set()
+
+    def _paradigm_of(key) -> frozenset:
+        # a shared word with the words shared at its place; else the word alone
+        m = modal[key]
+        return frozenset(shared_at.get(place[key], set()) | {m}) if m in shared_any \
+            else frozenset([m])
     out = {}
     for key, cs_all in by_key.items():
         v, side, depth = key
@@ -689,6 +709,20 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         if lic_side and len(func_slots) >= 2 and \
                 sum(1 for sl in func_slots if near_slot[(m, sl)] >= 2) < 2:
             lic_side = 0.0
+        # -- and the translation is the unit nearest the value that stands
+        # with every such lexicon: the value's source ends at that word, so
+        # a unit beyond it that stands with some of them only is no part of
+        # the value, licensed or glued (the article ``ယ္ဈု`` / ``ဌူ`` begins
+        # professions, animals and vehicles alike; the case prefix ``ခါ``
+        # before it, which the objects of *has* and *bought* take and the
+        # professions do not, is the templates')
+        # (the word nearer the value may be one of a paradigm, an article
+        # that agrees, ``ဌိ`` / ``ဝါ``: the paradigm's words, those two
+        # values or more show at its place, stand with every such lexicon)
+        beyond = float(bool(lic_side) and len(func_slots) >= 2 and
+                       not with_every(frozenset([m]), side) and
+                       any(with_every(_paradigm_of((v, side, d)), side)
+                           for d in range(1 - MAX_INNER, depth) if (v, side, d) in modal))
         # a licence stands for a source word the target translates (an
         # article, a comparative's marker): punctuation translates none (the
         # ``?`` of a question that alone draws the comparatives went into
@@ -724,6 +758,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             "cover": cover.get(place[key], 0.0),
             "own_word": float(key in own_word),
             "usual_frame_depth": usual_depth.get((slot, side, m), 0),
+            "beyond_func": beyond,
         }
         out[key] = derive(f)
     return out, by_key, words
@@ -749,6 +784,41 @@ def _near_counts(beside: dict, text_of: dict, kinds: dict) -> tuple[Counter, Cou
                 key = (u, kind)
                 near_kind[key] = near_kind.get(key, 0) + 1
     return Counter(near_slot), Counter(near_kind)
+
+
+EVERY_LEXICON = 0.1    # share of a lexicon's observations a unit must stand with, to stand with it
+
+
+def _with_every_lexicon(obs: Sequence[Obs], slots: Sequence[tuple]):
+    """``with_every(texts, side)``: does one of the texts stand, on that side,
+    with the values of every one of ``slots`` (the lexicons whose source values carry
+    a function word) -- among a core's outer units or the units beside it,
+    in ``EVERY_LEXICON`` of the slot's observations (twice at least)?  A
+    target word translating the function word every such value carries
+    does; a word one or two of those lexicons' templates write beside them
+    does not."""
+    wanted = set(slots)
+    n_obs: Counter = Counter()
+    where: dict = defaultdict(set)      # (text, slot, side) -> the observations showing it
+    for n, o in enumerate(obs):
+        if o.slot not in wanted:
+            continue
+        n_obs[o.slot] += 1
+        for side, inner, outer in ((-1, o.units[:MAX_INNER], o.left[:MAX_OUTER]),
+                                   (1, o.units[-MAX_INNER:], o.right[:MAX_OUTER])):
+            for e in itertools.chain(inner, outer):
+                where[(e.text, o.slot, side)].add(n)
+    memo: dict = {}
+    empty: set = set()
+
+    def with_every(texts: frozenset, side: int) -> bool:
+        got = memo.get((texts, side))
+        if got is None:
+            got = memo[(texts, side)] = all(
+                len(set().union(*(where.get((t, sl, side), empty) for t in texts)))
+                >= max(2, EVERY_LEXICON * n_obs[sl]) for sl in slots)
+        return got
+    return with_every
 
 
 AFFIXED = 0.25     # share of a slot's other values whose written word ends in a template's affix
@@ -989,14 +1059,15 @@ def derive(f: dict) -> dict:
     # mostly have it, too: the unit beyond the marker the others take is no
     # marker where a value holds its own)
     reach = max(depth, f.get("usual_frame_depth", 0))
-    f["licensed"] = max(f["lic_side"] if reach <= func_reach else 0.0,
+    beyond = f.get("beyond_func", 0.0)
+    f["licensed"] = max(f["lic_side"] * (1 - beyond) if reach <= func_reach else 0.0,
                         f["lic_contrast"] if reach <= 1 else 0.0,
                         f["lic_adjacent"] if reach <= 1 else 0.0)
     f["glued_word"] = f["glued"] * max(f["unseg"], 1.0 - f["frame"])
     # a frame unit joins by glue only where no source frame word stands on that
     # side of the slot in every sentence (a demonym's 人, not the 'about the
     # project' every state is followed by), and only one unit deep
-    f["glued_frame"] = f["glued_word"] * f["unbound"] * float(depth <= 1)
+    f["glued_frame"] = f["glued_word"] * f["unbound"] * float(depth <= 1) * (1 - beyond)
     # a paradigm word is separate where a space shows it, and a template's
     # variant where the source has a word of the frame beside the slot in
     # every sentence for it to translate (``governed``: the preposition each
