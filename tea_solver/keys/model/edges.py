@@ -1050,7 +1050,10 @@ def derive(f: dict) -> dict:
     article and a classifier, ``một con``, ``一只``), a sibling contrast or a
     touching source slot one; varying units between them do not count, and
     a frame unit the slot's values mostly have further out
-    (``usual_frame_depth``) is as far out for every value.
+    (``usual_frame_depth``) is as far out for every value.  Nor does a
+    function word's licence reach past the word that translates it
+    (``beyond_func``): the value's source ends there, so a unit beyond it
+    joins by glue no more than by licence.
     """
     f = dict(f)
     depth = f["frame_depth"]    # frame units only: varying ones are the lexicon's anyway
