@@ -300,7 +300,7 @@ def test_a_case_prefix_beyond_the_article_every_lexicon_shares_is_the_templates(
     script without spaces -- what an article or a classifier looks like
     (``एक``, ``một``) -- but the values' article is the word nearer them
     that every lexicon with the source article shares (a paradigm: ``ดู``
-    begins one vehicle in eleven, and half the animals): the prefix beyond it
+    begins one vehicle in eleven, and three animals of eight): the prefix beyond it
     translates no word of the values and stays the templates'.  (On the
     code before, it joined every animal and vehicle, with or without spaces.)"""
     rows = []
