@@ -1073,6 +1073,48 @@ def test_a_value_unit_of_the_reference_does_not_take_a_frame_units_place():
             assert [u for u, m in zip(seq, ms) if m] == [n_, p_, dot, n_, p_, dot], seq
 
 
+_SYLLABLE_ANIMALS = ["ไอัลื๊อีฉิ", "ไอัลึ๊", "ไอัฌีฮึฉิ", "แฌั๋ฮั", "ไอัลาฮิ๋", "แฌั๋คีแฮึ๋ไอึ่",
+                     "ไอัลื๊อีพึ๊ไฌา๊", "ไอัลื๊อี", "แฌั๋โชิมึ", "แฌั๋ลื๊อีสีพีคึ่", "แฌั๋ลื๊อีอู่ฉืฬั",
+                     "ไอัฉุ่งู้", "ไอัสื้มึฬู๊"]
+_SYLLABLE_VEHICLES = ["ไอัลา", "แฌั๋ไฒา๊คึโอึ", "ไอัฉี่มุ๋แธึ", "ไอัฉา๊งั๋อั้", "แฌั๋ฌาพึ่", "แฌั๋ฮีพิ",
+                      "ไอัฉี่", "ไอัฉี่มี", "ไอัSUV", "ไอัฉี่อิฌืฒั"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_a_value_holding_the_frame_syllable_a_template_writes_twice_stays_whole(seed):
+    """A script without spaces; one template writes the syllable ``ฮึ`` after
+    each of its two names (``{first_name}ฮึ{animal} {first_name2}ฮึ{vehicle}``),
+    and one animal holds it (``ไอัฌีฮึฉิ``).  In that animal's instances the
+    frame's two ``ฮึ`` can match three copies: the earliest alignment takes
+    the animal's copy for the second, the latest the animal's copy for the
+    first, and only an alignment that takes the first copy early and the
+    third late leaves the animal whole.  The units beside each frame unit in
+    the other instances (a name before it, an article after it) pick it; on
+    the code before, the animal's instances took a template of their own
+    (``{first_name}ฮึไอัฌีฮึ{animal} …``) in two samples of these five."""
+    rng = random.Random(seed)
+    animals = {"a%d" % k: t for k, t in enumerate(_SYLLABLE_ANIMALS)}
+    vehicles = {"v%d" % k: t for k, t in enumerate(_SYLLABLE_VEHICLES)}
+    names = MORE_NAMES[:8]
+    rows = []
+    for _ in range(300):
+        a, _b = rng.choice(names), rng.choice(names)
+        an, ve = rng.choice(sorted(animals)), rng.choice(sorted(vehicles))
+        rows.append(_row("has", "%s has %s and %s." % (a, an, ve),
+                         {"first_name": a, "animal": an, "vehicle": ve},
+                         "%sฉา่%sมึ%s" % (a, animals[an], vehicles[ve])))
+        a, b = rng.sample(names, 2)
+        an, ve = rng.choice(sorted(animals)), rng.choice(sorted(vehicles))
+        rows.append(_row("bought", "%s bought %s. %s bought %s." % (a, an, b, ve),
+                         {"first_name": a, "animal": an, "first_name2": b, "vehicle": ve},
+                         "%sฮึ%s %sฮึ%s" % (a, animals[an], b, vehicles[ve])))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["bought"]] == \
+        ["{first_name}ฮึ{animal} {first_name1}ฮึ{vehicle}"]
+    assert [t["template"] for t in groups["has"]] == ["{first_name}ฉา่{animal}มึ{vehicle}"]
+    assert sorted(groups["bought"][0]["lexicons"]["animal"]) == sorted(_SYLLABLE_ANIMALS)
+
+
 def test_a_frame_unit_a_majority_of_values_begin_with_is_placed_where_the_others_show_it():
     """``N B T {animal} M C {vehicle} M L .``, the particle ``M`` after each
     value, and eight animals of thirteen (four vehicles of eight) begin with

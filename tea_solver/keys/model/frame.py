@@ -18,6 +18,11 @@ with as many runs that differ only in which of two neighbouring copies a
 frame unit takes (:func:`_side_by_side`), the one whose runs the group's
 other instances show; elsewhere the latest, where each run only it leaves
 is seen more often than each run only the earliest leaves (:func:`_dominates`).
+Where neither is right -- a value holding a frame unit's text in a template
+that writes the unit twice, the first copy matched early and the last late
+-- the alignment whose frame units stand between the units the group's
+other instances show beside them (:func:`_context_alignment`), where it
+fills the gaps as usually and leaves no more runs.
 Which gaps between frame units the group's instances fill -- the evidence
 most of these choices weigh -- is counted where an instance's alignment is
 not in question (its earliest and latest readings agree on the gap): where
@@ -186,6 +191,33 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
         # slot's; a name run does not outweigh a run seen once
         elif _dominates(counts(seq, own_late), counts(seq, own_early)):
             chosen[r] = late
+    # where neither the earliest nor the latest alignment is right -- a value
+    # that holds a frame unit's text, in a template that writes the unit
+    # twice (``{first_name}ฮึ{animal} {first_name2}ฮึ{vehicle}`` with the
+    # animal ``ไอัฌีฮึฉิ``: the first ``ฮึ`` is matched early, the second
+    # late) -- the alignment whose frame units stand between the units the
+    # group's other instances show beside them (:func:`_context_alignment`),
+    # where it fills the gaps as usually and leaves no more runs
+    left_of, right_of = _frame_contexts(seqs, lengths, earlies, lates)
+    # (not in a row that doubles a stretch: a corrupted copy, where the units
+    # beside a frame unit's copy say nothing of where the frame stands --
+    # ``Robert'za Dohatoło. Dohatoło. …``, whose second full stop stands
+    # before a name as the frame's does)
+    for r, (seq, _runs, late, _late_runs) in lates.items():
+        if late == earlies[r] or r in doubled or _doubles(seq):
+            continue
+        weight = _context_weight(seq, left_of, right_of)
+        best = _context_alignment(seq, ref_list, weight)
+        cur = chosen[r]
+        if sorted(best) == sorted(cur) or \
+                sum(weight(i, j) for i, j in best) <= sum(weight(i, j) for i, j in cur) + 1.0:
+            continue
+        length = len(seq)
+        if _odd_gaps(_filled_gaps(best, length), usual) > _odd_gaps(_filled_gaps(cur, length), usual) \
+                or len(_unmatched_runs({i for i, _j in best}, length)) > \
+                len(_unmatched_runs({i for i, _j in cur}, length)):
+            continue
+        chosen[r] = best
     if doubled:
         systematic = _systematic({r: reps for r, (reps, _l) in doubled.items()},
                                  n, by_value, frame_share)
@@ -197,6 +229,77 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
             out[r, i] = True
             refpos[r, i] = j
     return out, refpos
+
+
+_START, _END = -2, -3      # the unit "before" a row's first unit and "after" its last
+
+
+def _frame_contexts(seqs: np.ndarray, lengths: np.ndarray, earlies: list,
+                    lates: dict) -> tuple[Counter, Counter]:
+    """How often each unit stands just before and just after each reference
+    unit, ``(ref position, unit)``, in the rows whose alignment is not in
+    question (their earliest and latest alignments agree)."""
+    left_of, right_of = Counter(), Counter()
+    for r, early in enumerate(earlies):
+        if r in lates and lates[r][2] != early:
+            continue
+        length = int(lengths[r])
+        seq = seqs[r, :length].tolist()
+        for i, j in early:
+            left_of[(j, seq[i - 1] if i > 0 else _START)] += 1
+            right_of[(j, seq[i + 1] if i + 1 < length else _END)] += 1
+    return left_of, right_of
+
+
+def _doubles(seq: list, longest: int = 3) -> bool:
+    """Does the row repeat a stretch of up to ``longest`` units right after
+    itself?"""
+    n = len(seq)
+    return any(seq[i:i + k] == seq[i + k:i + 2 * k]
+               for k in range(1, longest + 1) for i in range(n - 2 * k + 1))
+
+
+def _context_weight(seq: list, left_of: Counter, right_of: Counter):
+    """``weight(i, j)``: how familiar the units around ``seq[i]`` are beside
+    reference unit ``j`` (log counts of :func:`_frame_contexts`)."""
+    last = len(seq) - 1
+
+    def weight(i: int, j: int) -> float:
+        return math.log1p(left_of[(j, seq[i - 1] if i > 0 else _START)]) + \
+            math.log1p(right_of[(j, seq[i + 1] if i < last else _END)])
+    return weight
+
+
+def _context_alignment(seq: list, ref: list, weight) -> list:
+    """The longest common subsequence of ``seq`` and ``ref`` whose matches
+    weigh most (``weight(i, j)`` for matching ``seq[i]`` to ``ref[j]``), as
+    (seq position, ref position) pairs, last first: a dynamic programme in
+    which a match counts ``BIG`` more than any sum of weights, so the length
+    stays the longest and the weights choose among the alignments that have it."""
+    n, m = len(seq), len(ref)
+    big = 1e6
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        row, up = best[i], best[i - 1]
+        for j in range(1, m + 1):
+            b = up[j] if up[j] >= row[j - 1] else row[j - 1]
+            if seq[i - 1] == ref[j - 1]:
+                c = up[j - 1] + big + weight(i - 1, j - 1)
+                if c > b:
+                    b = c
+            row[j] = b
+    i, j, pairs = n, m, []
+    while i > 0 and j > 0:
+        if seq[i - 1] == ref[j - 1] and \
+                best[i][j] == best[i - 1][j - 1] + big + weight(i - 1, j - 1):
+            pairs.append((i - 1, j - 1))
+            i -= 1
+            j -= 1
+        elif best[i][j] == best[i - 1][j]:
+            i -= 1
+        else:
+            j -= 1
+    return pairs
 
 
 def _dominates(late: list, early: list) -> bool:
