@@ -198,14 +198,17 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     # late) -- the alignment whose frame units stand between the units the
     # group's other instances show beside them (:func:`_context_alignment`),
     # where it fills the gaps as usually and leaves no more runs
-    left_of, right_of = _frame_contexts(seqs, lengths, earlies, lates)
     # (not in a row that doubles a stretch: a corrupted copy, where the units
     # beside a frame unit's copy say nothing of where the frame stands --
     # ``Robert'za Dohatoło. Dohatoło. …``, whose second full stop stands
-    # before a name as the frame's does)
-    for r, (seq, _runs, late, _late_runs) in lates.items():
-        if late == earlies[r] or r in doubled or _doubles(seq):
-            continue
+    # before a name as the frame's does).  The contexts are counted only in
+    # a group that has such a row.
+    open_rows = [r for r, (seq, _runs, late, _late_runs) in lates.items()
+                 if late != earlies[r] and r not in doubled and not _doubles(seq)]
+    left_of, right_of = _frame_contexts(seqs, lengths, earlies, lates) if open_rows \
+        else (Counter(), Counter())
+    for r in open_rows:
+        seq = lates[r][0]
         weight = _context_weight(seq, left_of, right_of)
         best = _context_alignment(seq, ref_list, weight)
         cur = chosen[r]
