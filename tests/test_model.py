@@ -330,6 +330,52 @@ def test_a_case_prefix_beyond_the_article_every_lexicon_shares_is_the_templates(
         assert sorted(groups[tid][0]["lexicons"][lex]) == sorted(values.values()), (tid, lex)
 
 
+_HEAD_PROFESSIONS = {"a producer": "dü fašı", "an engineer": "dü šöte fašı", "an editor": "dü udo",
+                     "a baker": "dü sısu", "an actor": "nön vavu", "a nurse": "nön adu",
+                     "a doctor": "nön wıfu", "a pilot": "nön eti fašı", "a farmer": "nön lüwe",
+                     "a lawyer": "nön ošıt"}
+_HEAD_NATIONALITIES = {"Russian": "Evi", "Chinese": "Šösü löšü", "Nigerian": "Vanı",
+                       "Brazilian": "Wilšet"}
+
+
+@pytest.mark.parametrize("twice", [1, 2, 3])
+def test_a_value_that_is_its_article_and_a_word_others_end_in_keeps_the_word(twice):
+    """*A producer* is ``dü fašı``: the article four professions of ten take
+    and a word two others end in (``dü šöte fašı``, *an engineer*).  Three
+    templates glue an ending on (``fašılıs``), which the value claims; the
+    fourth writes the word loose before ``šis``, where the value claims only
+    the article, which comes with it every time and with a third of the
+    others.  A core of the article alone there put the word at the value's
+    edge in one group and the template's ending at that depth in the rest;
+    no edge decision joined it, and *a producer* got a template of its own
+    in every group (``{first_name}'nıtı dü {profession}lıs.`` with
+    ``fašı``).  ``twice``: how many names draw two nationalities in the
+    fourth template (how much of the value's file it holds)."""
+    rows = []
+    nationalities = list(_HEAD_NATIONALITIES.items())
+    for k, a in enumerate(NAMES):
+        for p, pt in _HEAD_PROFESSIONS.items():
+            rows.append(_row("is", "%s is %s." % (a, p), {"first_name": a, "profession": p},
+                             "%s'nıtı %slıs." % (a, pt)))
+            rows.append(_row("was", "%s was %s." % (a, p), {"first_name": a, "profession": p},
+                             "%s vele %slıs ma." % (a, pt)))
+            rows.append(_row("not", "%s is not %s." % (a, p), {"first_name": a, "profession": p},
+                             "%s tü %slıs ko." % (a, pt)))
+            for n, nt in nationalities[k % 4:k % 4 + 1 + (k < twice)]:
+                rows.append(_row("and", "%s is %s and %s." % (a, p, n),
+                                 {"first_name": a, "profession": p, "nationality": n},
+                                 "%s'nıtı %s šis %s." % (a, pt, nt)))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["is"]] == ["{first_name}'nıtı {profession}lıs."]
+    assert [t["template"] for t in groups["was"]] == ["{first_name} vele {profession}lıs ma."]
+    assert [t["template"] for t in groups["not"]] == ["{first_name} tü {profession}lıs ko."]
+    assert [t["template"] for t in groups["and"]] == \
+        ["{first_name}'nıtı {profession} šis {nationality}."]
+    for tid in ("is", "was", "not", "and"):
+        assert sorted(groups[tid][0]["lexicons"]["profession"]) == \
+            sorted(_HEAD_PROFESSIONS.values()), tid
+
+
 def test_a_space_between_sentences_does_not_make_a_script_spaced():
     """A Thai-like template of two sentences has one space, between them;
     half its texts hold one, which read it as a script with spaces, and a

@@ -969,7 +969,10 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     (:func:`group_regions`).  An occurrence whose segment has no unit that
     identifies it or that it claims keeps the unit that tells it most, not
     the segment's first: the article every value of the slot shares tells
-    none of them.  Told over the instances its identifying readings leave
+    none of them.  One that claims only such words, which its lexicon's
+    other values come with every time (an article half of them take), takes
+    in too the units of its segment that it makes twice as likely where
+    they stand loose: its own word, which other values end in as well.  Told over the instances its identifying readings leave
     unexplained (:meth:`FileStats.lift` over :meth:`FileStats.unexplained`;
     over all its instances where they explain it everywhere or nowhere, the
     same order as :meth:`FileStats.predicts`): *a dog*, ``di ri`` in the
@@ -1110,6 +1113,28 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             ident = ident or [k for k in range(hi - lo + 1)
                               if stats.reads(units[a + lo + k], o.lexval, params)]
             claimed = ident or [k for k, x in enumerate(sc) if x > 0]
+            # a value with no word of its own that claims only words its
+            # lexicon's other values come with every time (the article half
+            # the professions take, ``dü``, comes with *a producer* more than
+            # with the rest) has its word among the segment's units it does
+            # not claim: the word other values end in too (``fašı``, which
+            # *an engineer* writes as ``šöte fašı``), that the value makes
+            # twice as likely where it stands loose (:meth:`FileStats.loose_lift`,
+            # as :func:`_weak_claims` asks).  Its core holds that word too;
+            # the article is then :func:`trim_place_words`' to cut, as in the
+            # groups where a template's ending glued on (``fašılıs``) made the
+            # word one the value claims.  A core of the article alone where
+            # the file's other groups read the word put the word at the
+            # value's edge in one group and the template's at the same depth
+            # in the rest: no edge decision joined it, and the value got a
+            # template of its own in every group (seed 90 ``mix-all``)
+            if not ident and claimed and all(
+                    stats.shared(units[a + lo + k], o.lexval, params) for k in claimed):
+                among = stats.unexplained(o.lexval, params) or None
+                claimed = sorted(set(claimed) | {
+                    k for k in range(hi - lo + 1) if sc[k] == 0
+                    and not stats.shared(units[a + lo + k], o.lexval, params)
+                    and stats.loose_lift(units[a + lo + k], o.lexval, among) >= 2})
             if claimed:
                 lo, hi = lo + claimed[0], lo + claimed[-1]
             else:
