@@ -376,6 +376,47 @@ def test_a_value_that_is_its_article_and_a_word_others_end_in_keeps_the_word(twi
             sorted(_HEAD_PROFESSIONS.values()), tid
 
 
+_TE_ADJECTIVES = {"fast": "muwo", "wise": "mokoñi", "clean": "tama", "old": "dekwa",
+                  "rich": "łuhe", "small": "moño", "young": "wamkom", "tall": "łazi",
+                  "weak": "memñi", "dark": "iłi"}
+
+
+def test_a_comparative_suffix_a_template_also_glues_to_names_stays_the_comparatives():
+    """Every comparative is its adjective with ``te`` (*faster* ``muwote``,
+    *fast* ``muwo``), and two templates glue a genitive ``te`` to the names
+    (``Johnte``).  An affix the values of two lexicons carry in every
+    template reads as the templates' (a predicate ending), so on the code
+    before, ``te`` came off every comparative: ``{adj[0]}te`` with *faster*
+    and *fast* both ``muwo``.  An affix that alone tells a tuple's two
+    elements apart translates the difference between their source words:
+    the comparative's, while the names' ``te`` stays the templates'."""
+    def er(w):
+        return w + ("r" if w.endswith("e") else "er")
+    rows = []
+    for k, a in enumerate(NAMES):
+        b = NAMES[(k + 1) % len(NAMES)]
+        for w, t in _TE_ADJECTIVES.items():
+            rows.append(_row("than", "%s is %s than %s." % (a, er(w), b),
+                             {"first_name": a, "adj": [er(w), w], "first_name1": b},
+                             "%s łek %ste łu %s." % (a, t, b)))
+            rows.append(_row("is", "%s is %s." % (a, w), {"first_name": a, "adj": [er(w), w]},
+                             "%s łek %s." % (a, t)))
+        rows.append(_row("job", "What is %s's job?" % a, {"first_name": a},
+                         "Ñuki łek %ste kik?" % a))
+        rows.append(_row("jobs", "What are %s's jobs?" % a, {"first_name": a},
+                         "Ñuki łek %ste ume?" % a))
+    for w, t in _TE_ADJECTIVES.items():
+        rows.append(_row("who", "Who is %s?" % er(w), {"adj": [er(w), w]}, "Ki łek %ste?" % t))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["than"]] == ["{first_name} łek {adj[0]} łu {first_name1}."]
+    assert [t["template"] for t in groups["who"]] == ["Ki łek {adj[0]}?"]
+    assert [t["template"] for t in groups["is"]] == ["{first_name} łek {adj[1]}."]
+    assert [t["template"] for t in groups["job"]] == ["Ñuki łek {first_name}te kik?"]
+    for tid in ("than", "who"):
+        assert sorted(v[0] for v in groups[tid][0]["lexicons"]["adj"]) == \
+            sorted(t + "te" for t in _TE_ADJECTIVES.values()), tid
+
+
 def test_a_space_between_sentences_does_not_make_a_script_spaced():
     """A Thai-like template of two sentences has one space, between them;
     half its texts hold one, which read it as a script with spaces, and a

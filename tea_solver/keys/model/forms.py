@@ -418,6 +418,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         o = obs[n]
         return groups[o.group].texts[o.inst][o.field]
 
+    siblings = _tuple_siblings(groups)
+
     def text(n: int) -> str:
         return field(n).text
 
@@ -646,7 +648,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     def allomorphs(pl, slot: tuple, affix: tuple) -> set:
         found = _place_allomorphs(affix, at_place[pl], attested)
         if len(found) > 1 and not general:
-            general.append(set(_general_affixes(obs, before, anchored, share=affix_share)))
+            general.append(set(_general_affixes(obs, before, anchored, share=affix_share,
+                                                siblings=siblings)))
         taken_here = len(found) > 1 and (pl[0], slot) + affix in general[0]
         return {affix} if taken_here else found
 
@@ -704,7 +707,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # (a lexicon whose affix came off at a place above still carries it:
     # ``bol`` taken off the animals there counts for the vehicles here)
     for g, slot, pre, suf in _general_affixes(obs, restored, anchored, share=affix_share,
-                                              taken=affixes):
+                                              taken=affixes, siblings=siblings):
         if g not in spaced:
             spaced[g] = written_spaced(t.text for fields in groups[g].texts for t in fields)
         if not spaced[g] and _licensed((licenses or {}).get(slot), pre, suf):
@@ -960,9 +963,24 @@ def _place_allomorphs(affix: tuple, carried: dict, attested: set = frozenset()) 
     return out
 
 
+def _tuple_siblings(groups: Sequence[GroupRegions]) -> dict:
+    """Per value of a tuple element (*faster*, of ``(faster, fast)``), the
+    values of the tuple's other elements (*fast*)."""
+    out: dict = defaultdict(set)
+    for gr in groups:
+        for occs in gr.occs:
+            for o in occs:
+                if o.element is None:
+                    continue
+                for e in range(len(o.draw.value)):
+                    if e != o.element:
+                        out[o.lexval].add((o.draw.base, e, o.draw.value[e]))
+    return out
+
+
 def _general_affixes(obs, strings: list, anchored: set = frozenset(),
                      min_len: int = _MIN_AFFIX, share: float = 0.75,
-                     taken: set = frozenset()) -> list:
+                     taken: set = frozenset(), siblings: dict | None = None) -> list:
     """Glued affixes that the values of a slot carry in a group, and that
     the values of another lexicon carry too: ``(group, slot, prefix, suffix)``.
 
@@ -978,11 +996,33 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
     reading) and of their instances: a corrupted instance that is a value's
     only one (a frame word read as the value) must not hide the template's
     affix from the other values.
+
+    An affix that alone tells a tuple's elements apart is theirs, whatever
+    else carries it (``siblings``: value -> the other elements of its
+    tuples): where the values of a place, the affix off, read what their
+    sibling elements read (*faster* ``muwote``, *fast* ``muwo``), the affix
+    translates the difference between the two source words, the
+    comparative's ``-er``, though a template glues a genitive of the same
+    letters to names (``Johnte``).
     """
     per: dict = defaultdict(lambda: defaultdict(Counter))
+    readings: dict = defaultdict(Counter)
     for n, o in enumerate(obs):
+        readings[o.lexval][strings[n]] += 1
         if o.lexval not in anchored:
             per[(o.group, o.slot)][o.lexval][strings[n]] += 1
+    usual = {v: c.most_common(1)[0][0] for v, c in readings.items()}
+
+    def tells_apart(by_val: dict, modal: list, side: int, affixes) -> bool:
+        if not siblings:
+            return False
+        told = 0
+        for v, m in zip(by_val, modal):
+            bare = {m[:len(m) - len(a)] if side > 0 else m[len(a):] for a in affixes
+                    if len(m) > len(a) and (m.endswith(a) if side > 0 else m.startswith(a))}
+            if bare & {usual[w] for w in siblings.get(v, ()) if w in usual}:
+                told += 1
+        return told >= share * len(modal)
     found: dict = defaultdict(set)           # (side, affix) -> {(group, slot)}
     options: dict = {}                       # (group, slot, side) -> affix sets
     for (g, slot), by_val in per.items():
@@ -997,7 +1037,7 @@ def _general_affixes(obs, strings: list, anchored: set = frozenset(),
                                if any(len(st) > len(a) and
                                       (st.endswith(a) if side > 0 else st.startswith(a))
                                       for a in affixes))
-                if carrying < share * total:
+                if carrying < share * total or tells_apart(by_val, modal, side, affixes):
                     continue
                 passing.append(affixes)
                 for a in affixes:
