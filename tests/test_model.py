@@ -376,6 +376,58 @@ def test_a_value_that_is_its_article_and_a_word_others_end_in_keeps_the_word(twi
             sorted(_HEAD_PROFESSIONS.values()), tid
 
 
+#: animals and vehicles, each in two case forms (``ö`` / ``e``), behind an
+#: article of their class (``hü`` / ``tö``); *a cow* is its article and
+#: ``fö`` / ``fe``, a word other animals and vehicles end in too
+_TWO_CASE_ANIMALS = {"a dog": ("tö gö si-jö", "tö gö si-je"), "a cat": ("tö gö", "tö ge"),
+                     "a bull": ("hü gö jefitö", "hü gö jefiten"), "a cow": ("hü fö", "hü fe"),
+                     "a goat": ("hü gö łüzesgö-fö", "hü gö łüzesgö-fe"),
+                     "a duck": ("hü fetözö", "hü fetözen"), "a fox": ("tö łıhotsö", "tö łıhotse"),
+                     "a hen": ("hü gö efö", "hü gö efe"), "a pig": ("tö fatgö", "tö fatge"),
+                     "a frog": ("tö gö ñöseze-zö", "tö gö ñöseze-ze"),
+                     "a yak": ("hü zostoö", "hü zostoe"), "a bear": ("tö jüsñö-sö", "tö jüsñö-se"),
+                     "a mouse": ("tö hihö", "tö hihen")}
+_TWO_CASE_VEHICLES = {"a bike": ("tö jejö", "tö jejen"),
+                      "a car": ("tö jöt-set fö", "tö jöt-set fe"),
+                      "a firetruck": ("tö hugafut fö", "tö hugafut fe"),
+                      "a minivan": ("tö łasłö", "tö łasłe"),
+                      "a tractor": ("hü sigöt-ja fö", "hü sigöt-ja fe"),
+                      "a train": ("hü łushö", "hü łushe"),
+                      "a truck": ("tö łöset-sı fö", "tö łöset-sı fe"),
+                      "a van": ("tö jö", "tö je")}
+
+
+def test_a_value_that_claims_nothing_keeps_its_word_not_its_classes_article():
+    """*a cow* is ``hü fö`` (``hü fe`` in the other case): its class's
+    article and a word five other animals and vehicles end in, so it
+    claims no unit of its segment, and its core is the unit that tells it
+    most.  The article told it a little more (fewer values take it than end
+    in ``fe``) and was its core in one group, the word in the other: its
+    edges, pooled over the file, saw two different things at each depth,
+    decided nothing, and each group gave *a cow* a template of its own
+    (``h'hü {animal} ja.`` with ``fe``; ``{animal} fö ñet`` with ``hü``;
+    seed 93 ``mix-all``).  A word another value of the lexicon comes with
+    every time tells no value apart: the core is the value's word."""
+    vehicles = itertools.cycle(_TWO_CASE_VEHICLES.items())
+    rows = []
+    for a in NAMES:
+        for en, (t0, t1) in _TWO_CASE_ANIMALS.items():
+            ve, (v0, _v1) = next(vehicles)
+            rows.append(_row("has", "%s has %s and %s." % (a, en, ve),
+                             {"first_name": a, "animal": en, "vehicle": ve},
+                             "%s'tıtzo h'%s ñet h'%s zu." % (a, t0, v0)))
+            ve, (_v0, v1) = next(vehicles)
+            rows.append(_row("saw", "%s saw %s. %s saw %s." % (a, en, a, ve),
+                             {"first_name": a, "animal": en, "vehicle": ve},
+                             "%s'tıtzo h'%s ja. %s'tıtzo h'%s ja." % (a, t1, a, v1)))
+    groups = extract_exact(rows)
+    for tid, k, frame in (("has", 0, "{first_name}'tıtzo h'{animal} ñet h'{vehicle} zu."),
+                          ("saw", 1, "{first_name}'tıtzo h'{animal} ja. "
+                                     "{first_name}'tıtzo h'{vehicle} ja.")):
+        assert [(t["template"], sorted(t["lexicons"]["animal"])) for t in groups[tid]] == \
+            [(frame, sorted(forms[k] for forms in _TWO_CASE_ANIMALS.values()))]
+
+
 _TE_ADJECTIVES = {"fast": "muwo", "wise": "mokoñi", "clean": "tama", "old": "dekwa",
                   "rich": "łuhe", "small": "moño", "young": "wamkom", "tall": "łazi",
                   "weak": "memñi", "dark": "iłi"}
@@ -1260,6 +1312,31 @@ def test_a_value_copied_from_the_source_leaves_its_article_to_the_frame_like_the
                        ("was", "{first_name} a {profession} mek dar.")):
         assert [(t["template"], sorted(t["lexicons"]["profession"])) for t in groups[tid]] == \
             [(frame, sorted(_LOAN_PROFESSIONS.values()))]
+
+
+_LOAN_CLASS_WORD = {"a doctor": "a dałok dam", "a nurse": "a amo", "a lawyer": "a kolču dam",
+                    "a farmer": "a riła", "a pilot": "a tesači dam", "a baker": "a wemu",
+                    "a singer": "a ñoke dam", "a DJ": "a DJ dam"}
+
+
+def test_a_loanword_keeps_the_class_word_the_edges_give_it_like_the_other_values():
+    """Half the professions end in a class word (``a dałok dam``), and so
+    does the loanword (``a DJ dam``, its source text ``a DJ`` copied whole).
+    Two templates glue an ending to the profession's last word (``damko``),
+    one writes it loose.  The edges carry every value, the copy too, to the
+    class word; anchored on its copy, the loanword's span dropped the word,
+    and it got a template of its own in every group (``{profession}
+    damko.``).  Each group is one template whose lexicon holds every
+    translation whole."""
+    rows = _rows_per_name_and_profession(
+        _LOAN_CLASS_WORD, ("glued", "%s is %s.", "%s'lu %sko."),
+        ("loose", "%s was %s.", "%s'lu %s hım."), ("end", "%s is %s now.", "%s'lu hı %ske."))
+    groups = extract_exact(rows)
+    for tid, frame in (("glued", "{first_name}'lu {profession}ko."),
+                       ("loose", "{first_name}'lu {profession} hım."),
+                       ("end", "{first_name}'lu hı {profession}ke.")):
+        assert [(t["template"], sorted(t["lexicons"]["profession"])) for t in groups[tid]] == \
+            [(frame, sorted(_LOAN_CLASS_WORD.values()))]
 
 
 # --------------------------------------------------------------------------- #
@@ -3160,6 +3237,48 @@ def test_a_value_beginning_with_the_frame_unit_after_it_is_not_run_into_the_next
     [w] = groups["who"]
     assert (w["template"], sorted(w["lexicons"]["s"])) == \
         ("တဲဟဲဘေနိဗီ့{s}ဘဲ?", sorted(_MY_STATES.values()))
+
+
+#: a Myanmar-like script: states (four end in ``ပုဓိ``, which the edges
+#: decide) and intensifiers, one of which (*incredibly*) begins with the
+#: syllable ``ဃု`` the frame writes four frame units before it
+_MY_LONG_STATES = {"happy": "ညီဒူပုဓိ", "calm": "ဠာ့ဌ္ကူပုဓိ", "proud": "ဒ္ပေံဆဲးပုဓိ",
+                   "eager": "ဟေဏီဘိ", "vocal": "ဗူနိပုဓိ", "open": "ဆိုဇာခူ"}
+_MY_INTENSIFIERS = {"very": "ဠာဆ္သါး", "highly": "ဠီးဆာ", "really": "ဆာလူ",
+                    "quite": "တါံသူံဌါ့", "particularly": "ဖိံပာတ္တါ",
+                    "extremely": "ဖိံဖူဋေးညူ", "incredibly": "ဃုဌူ", "super": "ဆ္ဈူပေ"}
+
+
+def test_a_frame_unit_one_value_saw_near_in_a_corrupted_instance_leaves_the_others_licence():
+    """``N…ဃုက္ဋာဒီ{s}ဖိ{very}။``: *incredibly*'s first syllable, ``ဃု``,
+    is the frame's too, so the edges decide it, and the source's intensifier
+    beside the state licenses it one frame unit deep.  A licence reaches a
+    frame unit no nearer than the slot's values mostly have it; one
+    instance of *super* lost its state, its edges ran on through the
+    frame to ``ဃု`` four frame units out, and that one reading of one
+    intensifier of eight made four the depth the slot's values "mostly"
+    have ``ဃု`` at: the licence no longer reached *incredibly*'s syllable,
+    and it got a template of its own (``{s}ဖိဃု{very}`` with ``ဌူ``; seed 92
+    noisy ``my`` 0.778).  Most of the slot's values count, not most of
+    those that show the unit at all."""
+    rows = []
+    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
+        for ev, adv in _MY_INTENSIFIERS.items():
+            for en, st in _MY_LONG_STATES.items():
+                if ev == "super" and en == "happy" and a == NAMES[0]:
+                    st = ""         # the state lost in a corruption
+                rows.append(_row("ctx", "%s is %s %s about it. %s is %s about it."
+                                 % (a, ev, en, b, en),
+                                 {"first_name": a, "very": ev, "s": en, "first_name1": b},
+                                 "%sဖူဓ္ဃီ့ဃုက္ဋာဒီ%sဖိ%s။ %sဖူဓ္ဃီ့ဃုက္ဋာဒီ%sဖိ။"
+                                 % (a, st, adv, b, st)))
+    for en, st in _MY_LONG_STATES.items():
+        rows.append(_row("who", "Who is most %s about it?" % en, {"s": en}, "တဲဟဲ%sဖိ?" % st))
+    ctx = extract_exact(rows)["ctx"]
+    frame = "{first_name}ဖူဓ္ဃီ့ဃုက္ဋာဒီ{s}ဖိ{very}။ {first_name1}ဖူဓ္ဃီ့ဃုက္ဋာဒီ{s}ဖိ။"
+    assert [sorted(t["lexicons"]["very"]) for t in ctx if t["template"] == frame] == \
+        [sorted(_MY_INTENSIFIERS.values())]
+    assert not any("ဃု{very}" in t["template"] for t in ctx)
 
 
 #: states, each with the ending it selects on the intensifier after it (one

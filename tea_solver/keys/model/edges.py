@@ -633,8 +633,17 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     frame_depths: dict = defaultdict(Counter)
     for (slot_, side_, text, _v), d in nearest.items():
         frame_depths[(slot_, side_, text)][d] += 1
-    usual_depth = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-                   for k, c in frame_depths.items()}
+    # -- most of the slot's values, not most of those that show the text at
+    # all: a frame unit six units out is within reach beside a few values
+    # whose neighbours are short and beyond it beside the rest, and where
+    # one intensifier of eight saw the template's ``ဃု`` four frame units
+    # out, that depth was the "usual" one, and the licence of *incredibly*'s
+    # own first syllable, ``ဃု`` too, no longer reached it
+    usual_depth = {}
+    for k, c in frame_depths.items():
+        d, votes = min(c.items(), key=lambda kv: (-kv[1], kv[0]))
+        if 2 * votes > len(slot_vals[k[0]]):
+            usual_depth[k] = d
     # the words two values or more select at a place: per place, and
     # anywhere (the article ``ဝါ`` of one vehicle in ten, and of animals)
     shared_at = {pl: {t for t, c in Counter(texts).items() if c >= 2}

@@ -502,6 +502,19 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             hits[n] = whole or ([inside] if inside and len(glued_in[key]) >= 2 else [])
         if sum(1 for n in members if hits[n]) < affix_share * len(members):
             continue
+        # a loanword among translated values (``DJ`` of *a DJ*, ``a DJ
+        # dam`` beside ``a mamıdu dam``) whose extent the edges carried past
+        # the copy to words beside it, as they carry every value of the
+        # slot's (the class word ``dam`` half the professions end in), is
+        # one of them: the edges' extent stands, and the template's affix
+        # comes off it as off theirs (``damko``).  Anchored on the copy, its
+        # span dropped the word, and the value got a template of its own
+        # (``{profession} damko.``) in every group (seed 92 ``mix-all``)
+        if v in loan and 2 * sum(
+                1 for n in members
+                if _spaced_beyond(field(n).text, ext[n], _whole_hits(field(n), loan[v]))) \
+                > len(members):
+            continue
         anchored.add(v)
         taken = Counter()
         for n in members:
@@ -884,6 +897,18 @@ def _loan_contents(by_val: dict, whole_of: dict) -> dict:
         if 2 * sum(c for _v, c in flags) < len(flags):
             out.update((v, content[v]) for v, c in flags if c)
     return out
+
+
+def _spaced_beyond(text: str, span: tuple, hits: Sequence[tuple]) -> bool:
+    """Does ``span`` hold one of ``hits`` whole and reach past it, on some
+    side, across a space (a word of its own beside the copy, not an affix
+    glued to it)?"""
+    a, b = span
+    for h0, h1 in hits:
+        if a <= h0 and h1 <= b and (a < h0 and text[h0 - 1].isspace()
+                                    or h1 < b and text[h1].isspace()):
+            return True
+    return False
 
 
 def _whole_hits(t, src: str) -> list:

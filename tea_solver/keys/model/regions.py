@@ -969,7 +969,9 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     (:func:`group_regions`).  An occurrence whose segment has no unit that
     identifies it or that it claims keeps the unit that tells it most, not
     the segment's first: the article every value of the slot shares tells
-    none of them.  One that claims only such words, which its lexicon's
+    none of them, nor does one that another value of its lexicon comes with
+    every time (:meth:`FileStats.shared`: *a cow* ``hü fe`` keeps ``fe``,
+    which five animals and vehicles end in, not its class's article).  One that claims only such words, which its lexicon's
     other values come with every time (an article half of them take), takes
     in too the units of its segment that it makes twice as likely where
     they stand loose: its own word, which other values end in as well.  Told over the instances its identifying readings leave
@@ -1138,8 +1140,15 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
             if claimed:
                 lo, hi = lo + claimed[0], lo + claimed[-1]
             else:
+                # (a word the lexicon's values share comes last: *a cow*,
+                # ``hü fe``, where ``fe`` ends five other values, was its
+                # class's article ``hü``, which told it a little more, in one
+                # group and its word in the other -- its edges then saw two
+                # different things at each depth and decided nothing, and each
+                # group gave it a template of its own; seed 93 ``mix-all``)
                 among = stats.unexplained(o.lexval, params) or None
-                ranks = [(sc[k], stats.loose_lift(units[a + lo + k], o.lexval, among))
+                ranks = [(sc[k], not stats.shared(units[a + lo + k], o.lexval, params),
+                          stats.loose_lift(units[a + lo + k], o.lexval, among))
                          for k in range(len(sc))]
                 tops = [k for k, r in enumerate(ranks) if r == max(ranks)]
                 best = tops[0]
