@@ -545,7 +545,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     # that falls short against the whole reference is counted again against
     # the reference's such units alone: a unit of the reference's own value
     # ties with it where an instance's value holds that unit before it (the
-    # reference's adverb ends in ``နေး``, four states of twenty do too, and
+    # reference's adverb ends in ``နေး``, seven states of twenty do too, and
     # in their instances the adverb's ``နေး`` took the match from the
     # particle ``ဎိ`` after the state: matched in 221 instances of 300, the
     # particle was no frame unit, and the intensifier slot of the groups that
