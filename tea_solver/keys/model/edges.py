@@ -419,6 +419,14 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
     selecting: Counter = Counter((v[:2], side, depth)
                                  for (v, side, depth), s in selects.items() if s)
     own_word = _own_edge_words(obs, by_key, val_groups)
+    # per group, slot and place, for each frame unit there: the words the
+    # values that stand beside it have at that place (their modal texts)
+    framed_by: dict = defaultdict(set)
+    for key, cs in by_key.items():
+        if key[2] >= 1:
+            for c in cs:
+                if c.frame:
+                    framed_by[(obs[c.obs].group, key[0][:2], key[1], key[2], c.text)].add(modal[key])
     # identity, pooled over the values of a slot that show the same unit at
     # the same place: (value, group) pairs where the value's instances show it
     agree: Counter = Counter()
@@ -526,7 +534,18 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                            for c in candidates(n, obs[n]))
 
         def agrees(r, g) -> bool:
-            return same_word(r, m, side, stem=stem is not None)
+            # (a frame unit that values with another word at the place stand
+            # beside too is the template's, whatever it ends in: ``jurwı``,
+            # *least*, before every state of a question, is no class word
+            # ``wı`` with ``jur`` glued on -- the states of class ``jö``
+            # stand beside it as well -- and counted as one it held the
+            # class word ``wı`` in every group, while ``jö`` and ``ba``,
+            # beside the question's *least* in two groups of fourteen, were
+            # not: ``wı`` alone of the paradigm joined its states' values)
+            if r == m:
+                return True
+            return same_word(r, m, side, stem=stem is not None) and \
+                framed_by.get((g, v[:2], side, depth, r), {m}) <= {m}
 
         def corrupted(r, g) -> bool:
             # (a corrupted copy is no reading of the group's: it abstains.
@@ -728,10 +747,17 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # (the word nearer the value may be one of a paradigm, an article
         # that agrees, ``ဌိ`` / ``ဝါ``: the paradigm's words, those two
         # values or more show at its place, stand with every such lexicon)
+        # (a word the value has there: one it selects.  A corrupted copy
+        # whose core took a stray word, ``mu nočomuk`` for ``ke nočomuk``,
+        # is no witness: its ``mu``, once in forty readings of *a
+        # secretary*, stood "nearer the value" than the article ``ke``, and
+        # took the article's licence in the noisy file -- ``ke
+        # {profession}`` in every group, seed 97 ``mix-all``)
         beyond = float(bool(lic_side) and len(func_slots) >= 2 and
                        not with_every(frozenset([m]), side) and
                        any(with_every(_paradigm_of((v, side, d)), side)
-                           for d in range(1 - MAX_INNER, depth) if (v, side, d) in modal))
+                           for d in range(1 - MAX_INNER, depth)
+                           if (v, side, d) in modal and selects[(v, side, d)]))
         # a licence stands for a source word the target translates (an
         # article, a comparative's marker): punctuation translates none (the
         # ``?`` of a question that alone draws the comparatives went into

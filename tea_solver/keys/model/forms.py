@@ -711,6 +711,36 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
                         st.startswith(pre) and st.endswith(suf) and \
                         len(st) > len(pre) + len(suf):
                     take_off(n, pre, suf)
+    # ... and where the value ends in the place's affix's allomorph instead,
+    # one letter apart (vowel harmony), that some place of the file takes off
+    # the slot's values as the template's, off this value too (leaving what
+    # the value reads there): ``obıpın`` where the place's affix is ``pin``
+    # -- the three animals with back vowels take ``pın``, as every animal
+    # does in another template, where ``obı`` is read -- is ``obı`` and the
+    # template's ``pın``.  Kept whole, the three read ``obıpın`` here and
+    # ``obı`` there, and took the template's suffix into a form of their own
+    # (``k'{animal} nu``, a fifth of the instances; seed 95
+    # ``mix-agglutinative``)
+    slot_affixes: dict = defaultdict(set)
+    for _g, slot, pre, suf in affixes:
+        slot_affixes[slot].add((pre, suf))
+    cut_reading: dict = defaultdict(set)    # value -> its readings an affix came off
+    for n, o in enumerate(obs):
+        if spans[n] != ext[n]:
+            cut_reading[o.lexval].add(strings[n])
+    for (pl, v), items in per_pv.items():
+        if pl not in placed or v in anchored or (pl, v) in affixed:
+            continue
+        harmony = {b for a in placed[pl] for b in slot_affixes[obs[items[0][0]].slot]
+                   if b not in placed[pl] and _one_letter_forms(a, b)}
+        for pre, suf in sorted(harmony):
+            for n, s in items:
+                st = strings[n]
+                if s is None and st == main[v] and spans[n] == ext[n] and \
+                        st.startswith(pre) and st.endswith(suf) and \
+                        len(st) > len(pre) + len(suf) and \
+                        st[len(pre):len(st) - len(suf)] in cut_reading[v]:
+                    take_off(n, pre, suf)
     # a general affix is looked for on the readings with what the edges cut
     # off inside a word put back (``čöčö ni`` of ``čöčö nijök``: the value's
     # last word is shared, the edges kept the suffix out of it)

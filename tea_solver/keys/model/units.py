@@ -177,7 +177,22 @@ def inner_word(per_group, side: int, share: float = 0.75) -> str | None:
         else:
             tops.add(top)
     inner = [t for t in tops if all(same_word(x, t, side) for x in tops)]
-    return min(inner, key=lambda t: (len(t), t)) if inner else None
+    if inner:
+        return min(inner, key=lambda t: (len(t), t))
+    # else a reading some group shows twice or more, short of a fair part of
+    # its readings, that every reading above extends on its far side: the
+    # bare word, which a group's sample shows less often than the endings
+    # another slot's draws choose (*Brazilian* ``Kananan dı``: ``dıkamuk``
+    # and ``dımuk`` alternate in three groups, and in the fourth ``dıka``
+    # came in 25 instances of 29, ``dı`` in four -- no reading above was
+    # the others' word, the value's ``dı`` was left to the templates, and
+    # each gave *Brazilian* a template of its own: seed 97 ``mix-all``)
+    def extends(x: str, t: str) -> bool:
+        return x.endswith(t) if side < 0 else x.startswith(t)
+    bare = {t for c in per_group for t, j in c.items()
+            if j >= 2 and t not in tops and len(_clusters(t)) > 1
+            and all(extends(x, t) for x in tops)}
+    return max(bare, key=lambda t: (len(t), t)) if bare else None
 
 
 def stem_before_affixes(per_group: dict, side: int, is_affix,
