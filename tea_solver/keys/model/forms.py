@@ -699,6 +699,13 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     # affix is the template's, it comes off that value too (whichever of its
     # allomorphs the value ends in: ``irötü`` where the place's are ``tu`` /
     # ``tü``)
+    def carries_whole(n: int, s, v: tuple, pre: str, suf: str) -> bool:
+        # observation ``n`` reads the value's main form, untouched, and that
+        # form is something with the affix around it
+        st = strings[n]
+        return s is None and st == main[v] and spans[n] == ext[n] and \
+            st.startswith(pre) and st.endswith(suf) and len(st) > len(pre) + len(suf)
+
     for (pl, v), items in per_pv.items():
         if pl not in placed or v in anchored or (pl, v) in affixed:
             continue
@@ -706,10 +713,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             if len(pre) + len(suf) < _MIN_AFFIX:     # one letter: as likely the stem's own
                 continue
             for n, s in items:
-                st = strings[n]
-                if s is None and st == main[v] and spans[n] == ext[n] and \
-                        st.startswith(pre) and st.endswith(suf) and \
-                        len(st) > len(pre) + len(suf):
+                if carries_whole(n, s, v, pre, suf):
                     take_off(n, pre, suf)
     # ... and where the value ends in the place's affix's allomorph instead,
     # one letter apart (vowel harmony), that some place of the file takes off
@@ -735,11 +739,8 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
                    if b not in placed[pl] and _one_letter_forms(a, b)}
         for pre, suf in sorted(harmony):
             for n, s in items:
-                st = strings[n]
-                if s is None and st == main[v] and spans[n] == ext[n] and \
-                        st.startswith(pre) and st.endswith(suf) and \
-                        len(st) > len(pre) + len(suf) and \
-                        st[len(pre):len(st) - len(suf)] in cut_reading[v]:
+                if carries_whole(n, s, v, pre, suf) and \
+                        strings[n][len(pre):len(strings[n]) - len(suf)] in cut_reading[v]:
                     take_off(n, pre, suf)
     # a general affix is looked for on the readings with what the edges cut
     # off inside a word put back (``čöčö ni`` of ``čöčö nijök``: the value's
