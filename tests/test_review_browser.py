@@ -60,13 +60,26 @@ def card(driver, tid):
 
 
 def wait_for_download(directory: Path, timeout: float = 20.0) -> Path:
+    """The downloaded JSON file, once Chromium has finished writing it.
+
+    Chromium reserves the final name with an empty file, writes into a
+    ``.crdownload`` beside it and renames that over the placeholder at the
+    end; a file that merely exists may still be empty.  Finished means: no
+    ``.crdownload`` left and the file's text is a whole JSON document.
+    """
     end = time.monotonic() + timeout
     while time.monotonic() < end:
+        pending = [p for p in directory.iterdir() if p.suffix == ".crdownload"]
         done = [p for p in directory.iterdir() if p.suffix == ".json"]
-        if done:
-            return done[0]
+        if done and not pending:
+            try:
+                json.loads(done[0].read_text(encoding="utf-8"))
+            except ValueError:
+                pass                                     # still being written
+            else:
+                return done[0]
         time.sleep(0.1)
-    raise AssertionError("no download in %s" % directory)
+    raise AssertionError("no finished download in %s" % directory)
 
 
 def test_demo_page_accept_edit_delete_save_import(browser, tmp_path, capsys):
