@@ -4195,3 +4195,85 @@ def test_a_noun_written_like_its_article_is_the_copy_where_the_slot_has_its_noun
         [template] = groups[tid]
         forms = set(template["lexicons"]["vehicle"])
         assert ("su so" if tid.startswith("has") else "su su") in forms, (tid, forms)
+
+
+#: states and the agreement ending each selects on *somewhat*'s word: *open*
+#: alone takes ``mo``
+_AGREEING_STATES = {"happy": ("wüłi", "zu"), "calm": ("röłiji", "zu"), "proud": ("łebü", "zu"),
+                    "eager": ("račoru", "zu"), "sure": ("wašu", "zu"), "open": ("moma", "mo")}
+_AGREEING_SOMEWHAT = {"slightly": "wibe", "somewhat": "köjünjün", "a little": "bo menvepek manmu",
+                      "mildly": "jipeki manmu"}
+
+
+def test_two_values_one_region_holds_stand_in_the_order_the_group_shows_them():
+    """``{s}jum {somewhat}``: the target writes the state before the
+    intensifier, the source (*slightly open*) after it.  *open* alone of the
+    states selects the intensifier's ending ``mo`` (``jipeki manmumo``), so
+    ``manmumo`` comes with *open* every time and claims it as fully as
+    ``momajum`` does: ``momajum jipeki manmumo`` cuts alike as *open* +
+    *mildly* and as *mildly* + *open*, and the source's order gave *open*
+    the last word (``manmumo``, a form of *open*; *mildly* read ``fu momajum
+    jipeki``; seed 95 ``mix-all``).  The group's other instances show the
+    state first."""
+    rows = []
+    for a, b in zip(NAMES, NAMES[1:] + NAMES[:1]):
+        for en, (t, end) in _AGREEING_STATES.items():
+            rows.append(_row("is", "%s is %s about the project." % (a, en),
+                             {"first_name": a, "s": en}, "%s'puk po döpöwe fu %sjum." % (a, t)))
+            rows.append(_row("seems", "%s seems %s." % (a, en),
+                             {"first_name": a, "s": en}, "Mo %s'puk %sja." % (a, t)))
+            for sw, w in _AGREEING_SOMEWHAT.items():
+                rows.append(_row("two", "%s is %s about the project. %s is %s %s about the "
+                                        "project." % (a, en, b, sw, en),
+                                 {"first_name": a, "s": en, "first_name1": b, "somewhat": sw},
+                                 "%s'puk po döpöwe fu %sjum. %s'puk po döpöwe fu %sjum %s%s."
+                                 % (a, t, b, t, w, end)))
+    groups = extract_exact(rows)
+    got = sorted((t["template"], sorted(t["lexicons"]["s"]), sorted(t["lexicons"]["somewhat"]))
+                 for t in groups["two"])
+    frame = "{first_name}'puk po döpöwe fu {s}jum. {first_name1}'puk po döpöwe fu {s}jum {somewhat}."
+    assert got == sorted([
+        (frame, sorted(t for t, e in _AGREEING_STATES.values() if e == "zu"),
+         sorted(w + "zu" for w in _AGREEING_SOMEWHAT.values())),
+        (frame, ["moma"], sorted(w + "mo" for w in _AGREEING_SOMEWHAT.values()))])
+
+
+#: animals and vehicles with their class's article (``fu`` / ``pum``); *a dog*
+#: is ``fu fu``, its article and a word written alike
+_FU_ANIMALS = {"a dog": "fu fu", "a cat": "fu wemu", "a cow": "fu aku", "a horse": "fu un",
+               "a fish": "pum fonkeju", "a bird": "fu iwu", "a goat": "pum mifiku",
+               "a lizard": "pum bekwidu"}
+_FU_VEHICLES = {"a car": "fu naku", "a truck": "fu nipu", "a train": "fu vovanu",
+                "a bike": "fu wakvu", "a boat": "fu bomowunu", "a bus": "fu kunuju",
+                "a tractor": "pum ezu", "a van": "fu vemu", "a jeep": "pum suvu",
+                "a plane": "fu pelanu"}
+
+
+def test_a_frame_word_every_instance_writes_is_frame_where_an_article_ties_with_it():
+    """``{first_name} vom {animal} du {vehicle}.``: most vehicles take the
+    article ``fu``, so the ``fu`` after ``du`` is nearly every instance's and
+    a frame candidate.  Where the vehicle takes ``pum``, the animal's ``fu``
+    before ``du`` matches that candidate as well as ``du`` matches its own,
+    the alignment kept the earlier, and ``du`` -- in every instance -- looked
+    missing for *a tractor* and *a jeep*: a word those values select, no
+    frame unit.  Without it, *a dog*'s ``fu fu du`` read ``fu`` as the
+    template's and ``fu du`` as the value (seed 95 ``mix-fusional``).  An
+    instance lacks a frame candidate only where no longest alignment
+    matches it."""
+    rows = []
+    # (as a sample may draw them: *a tractor* and *a jeep* beside ``fu``
+    # animals only)
+    vehicles = itertools.cycle(_FU_VEHICLES.items())
+    fu_vehicles = itertools.cycle([(e, t) for e, t in _FU_VEHICLES.items() if t.startswith("fu")])
+    for a in NAMES:
+        for en, t in _FU_ANIMALS.items():
+            for _ in range(3):
+                ve, v = next(vehicles if t.startswith("fu") else fu_vehicles)
+                rows.append(_row("has", "%s has %s and %s." % (a, en, ve),
+                                 {"first_name": a, "animal": en, "vehicle": ve},
+                                 "%s vom %s du %s." % (a, t, v)))
+    groups = extract_exact(rows)
+    got = [(t["template"], sorted(t["lexicons"]["animal"]), sorted(t["lexicons"]["vehicle"]))
+           for t in groups["has"]]
+    assert got == [("{first_name} vom {animal} du {vehicle}.", sorted(_FU_ANIMALS.values()),
+                    sorted(_FU_VEHICLES.values()))]

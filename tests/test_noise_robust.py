@@ -1196,6 +1196,43 @@ def test_two_copies_corrupted_alike_in_a_small_group_are_outliers():
     assert not any(small_group_outliers(group({4, 11, 15}), 0.099))
 
 
+def test_two_values_that_drop_a_character_alike_are_a_variant_in_a_question_of_twenty():
+    """Twenty Japanese questions in a file whose noise rate is 0.102 (two of
+    twenty most likely corrupted): two adjectives write ``{s}のは`` where the
+    other eighteen write ``{s}なのは``.  The two corrupted instances would
+    have to drop the same one of twenty-odd characters: the frame is the one
+    the two values select, not two copies alike.  One alone is still a copy,
+    and two that double a token alike still are, or that lack their value
+    alike (frames no values select)."""
+    from types import SimpleNamespace
+    from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
+    occ = SimpleNamespace(slot=("s", None))
+    values = ["静か", "有名", "元気", "綺麗", "丈夫", "親切", "便利", "大切", "熱心", "真剣",
+              "慎重", "満足", "積極的", "情熱的", "悲観的", "楽観的", "懐疑的", "自信満々",
+              "うるさい", "興奮している"]
+
+    def group(ending):
+        targets, spans = [], []
+        for k, v in enumerate(values):
+            head = "プロジェクトに関して最も"
+            targets.append((head + v + ending(k) + "は誰ですか。",))
+            spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
+        return GroupAlignment(targets, spans)
+
+    assert not any(small_group_outliers(group(lambda k: "の" if k >= 18 else "なの"), 0.102))
+    assert small_group_outliers(group(lambda k: "の" if k == 19 else "なの"), 0.102) == \
+        [k == 19 for k in range(20)]
+    assert small_group_outliers(group(lambda k: "なのの" if k >= 18 else "なの"), 0.102) == \
+        [k >= 18 for k in range(20)]
+    # ... and so are two that lost their value alike (no value selects that)
+    targets = [("プロジェクトに関して最も" + (v if k < 18 else "") + "なのは誰ですか。",)
+               for k, v in enumerate(values)]
+    spans = [[Span(occ, 0, 12, 12 + len(v), v)] if k < 18 else []
+             for k, v in enumerate(values)]
+    assert small_group_outliers(GroupAlignment(targets, spans), 0.102) == \
+        [k >= 18 for k in range(20)]
+
+
 def test_two_values_that_select_another_word_are_a_variant_in_a_small_group():
     """Two of eighteen questions write ``über`` where the others write
     ``für``: the same word put in twice is what two values select, not two

@@ -1339,6 +1339,17 @@ def _marks_and_punctuation(text: str, side: int) -> str:
     return text[:k] if side > 0 else text[len(text) - k:]
 
 
+def _lacks_a_slot(f: tuple, c: tuple) -> bool:
+    """Does frame ``f`` lack a slot frame ``c`` holds?"""
+    return bool(Counter(_MARK.findall("".join(c))) - Counter(_MARK.findall("".join(f))))
+
+
+def _doubling(a: Sequence, b: Sequence) -> bool:
+    """Is ``a`` ``b`` with one token written twice (the copy beside it)?"""
+    k = dropped_at(tuple(b), tuple(a))
+    return k >= 0 and (k > 0 and a[k - 1] == a[k] or k + 1 < len(a) and a[k + 1] == a[k])
+
+
 def _replaced(a: Sequence, b: Sequence) -> bool:
     """Do ``a`` and ``b`` differ in one token put in for another?"""
     return len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1
@@ -1415,9 +1426,21 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     frames, support, tokens = _frame_support(al, frames)
     # a reference is a frame more instances share than the noise expects
     # corrupted (the mean); a copy, one no more instances share than it most
-    # likely corrupts (the median, a count)
+    # likely corrupts (the median, a count) where the copy writes a token of
+    # the reference twice or lacks a value the reference holds: frames no
+    # values select.  Any other copy is
+    # one no more instances share than one particular corruption of the
+    # reference most likely hits (``alike``: the median count of instances
+    # corrupted at one of its tokens, at least one), or than the counts of
+    # the corruptions with few outcomes allow (a swap, a word dropped from
+    # a short spaced frame: ``swapped_alike``, ``dropped_alike``): ``{s}の
+    # は``, two of twenty beside ``{s}なのは``, is the frame two values
+    # select, one character dropped alike at one of twenty places being rare
     mean = max(1.0, rate * len(frames))
     copies = max(1, binomial_median(len(frames), rate))
+
+    def alike(c) -> int:
+        return max(1, binomial_median(len(frames), rate / max(1, len(tokens[c][0]))))
     # ... or a frame two or more instances share that no corruption of a
     # frame more instances share explains: copies corrupted alike come from
     # a frame, so a frame one corruption from none is what the values chose
@@ -1461,7 +1484,7 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
                    if n > mean or (n >= 2 and not explained(c)) or attached[c]},
                   strictly_fewer=True, chosen=chosen, doubled=_doubled_frames(al, frames),
                   swapped_alike=swapped_alike, foreign=foreign,
-                  dropped_alike=dropped_alike)
+                  dropped_alike=dropped_alike, alike=alike)
     return [o and not attached[f] for o, f in zip(odd, frames)]
 
 
@@ -1508,7 +1531,7 @@ def binomial_median(n: int, p: float) -> int:
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
             strictly_fewer: bool = False, chosen=None, doubled: dict | None = None,
             swapped_alike: int = 0, foreign: frozenset = frozenset(),
-            dropped_alike: int = 0) -> list:
+            dropped_alike: int = 0, alike=None) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]`` (``strictly_fewer``: than show the
@@ -1523,7 +1546,13 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     instances show it, if ``expected[c]`` is fewer; ``dropped_alike`` the
     same for a copy that only lacks one word of ``c`` that holds no slot,
     where the script has spaces (one view: words).  ``foreign``: the
-    lexicons' words no frame writes (:func:`value_words`)."""
+    lexicons' words no frame writes (:func:`value_words`).  ``alike(c)``:
+    how many instances one particular corruption of ``c`` most likely hits,
+    where ``expected[c]`` counts every corruption; it bounds the copies
+    alike of ``c`` that double no token, in the frame or at a value's edge,
+    and hold every slot ``c`` holds (a token written twice, a value the
+    source has and the text lacks: a frame no values select, whichever the
+    count)."""
     doubled = doubled or {}
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0
@@ -1544,6 +1573,9 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
         if not views:
             return e
         a, b = views[0][f], views[0][c]
+        if alike is not None and not doubled.get(f, 0) and not _lacks_a_slot(f, c) and \
+                not any(_doubling(view[f], view[c]) for view in views):
+            e = min(e, alike(c))
         if swapped(a, b):
             return max(e, swapped_alike)
         if n_views == 1 and dropped_word(a, b):

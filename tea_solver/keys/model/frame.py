@@ -563,13 +563,27 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
         # happens to show (``သူ`` of its adverb) can take the match from a
         # frame unit it ties with (the ``ပဲ`` before it), in every instance
         # of a value that shows the same unit
+        #
+        # An instance lacks a candidate only where no longest alignment with
+        # the candidate frame matches it (:func:`_matchable`): the one the
+        # batch keeps may match a neighbour it ties with instead (``du`` in
+        # every instance of a group, where *a tractor* writes ``pum`` and
+        # the article ``fu`` most vehicles take after ``du`` is a candidate:
+        # the animal's ``fu`` before ``du`` matches as well as ``du`` does,
+        # the earlier match was kept, and ``du`` looked as missing for *a
+        # tractor* as a word the value selects)
         cand = np.flatnonzero(keep)
+        cand_units = [int(u) for u in ref[cand]]
         cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued, by_value,
                                              frame_share)
         for k, j in enumerate(cand):
             has = (candpos == k).any(axis=1)
             for rows in by_value.values():
                 missing = len(rows) - int(has[rows].sum())
+                if missing >= 2 and missing >= frame_share * len(rows):
+                    # (read again where the batch's alignment said so)
+                    missing = sum(1 for r in rows if not has[r] and not (
+                        cand_units[k] in seqs[r] and _matchable(seqs[r], cand_units, k)))
                 if missing >= 2 and missing >= frame_share * len(rows):
                     keep[j] = False
                     break
@@ -583,6 +597,27 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     if glued is not None:
         _moved_frame_units(arr, lengths, frame, final, final_pos)
     return [final[r, :lengths[r]].tolist() for r in range(n)]   # Python bools
+
+
+def _lcs_table(a: Sequence, b: Sequence) -> list:
+    """``t[i][j]``: the length of a longest common subsequence of ``a[i:]``
+    and ``b[j:]``."""
+    t = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) - 1, -1, -1):
+        for j in range(len(b) - 1, -1, -1):
+            t[i][j] = t[i + 1][j + 1] + 1 if a[i] == b[j] else max(t[i + 1][j], t[i][j + 1])
+    return t
+
+
+def _matchable(seq: Sequence, frame: Sequence, k: int) -> bool:
+    """Does some longest common subsequence of ``seq`` and ``frame`` match
+    ``frame[k]``?"""
+    after = _lcs_table(seq, frame)
+    before = _lcs_table(seq[::-1], frame[::-1])     # before[i][j]: seq[:n-i], frame[:m-j]
+    n, m = len(seq), len(frame)
+    best = after[0][0]
+    return any(seq[p] == frame[k] and before[n - p][m - k] + 1 + after[p + 1][k + 1] == best
+               for p in range(n))
 
 
 def _filled_places(seq: Sequence[int], df: dict, need: float) -> tuple:

@@ -421,6 +421,7 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
     orders, tied = [], []
     core_tied: list = []
     redo: list = []
+    part_tied: list = []
     for i, (fields, os, fr) in enumerate(zip(texts, occs, frame)):
         order = {}
         if sources is not None:
@@ -428,21 +429,26 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
             order = {o: pos.get(o, (0, 0, 0))[:2] for o in os}
         orders.append(order)
         ties: list = []
+        cut_ties: list = []
         pieces, unplaced = _place(fields, os, fr, stats, params, order, ties=ties,
-                                  core_ties=core_tied)
+                                  core_ties=core_tied, part_ties=cut_ties)
         out.pieces.append(pieces)
         out.unplaced.append(unplaced)
         tied.append(bool(ties))
+        part_tied.append(bool(cut_ties))
         if core_tied:
             redo.append(i)
             core_tied = []
+    # two values in one region whose orders cut it alike stand in the order
+    # the group's other instances show their slots in
+    before = _slot_order(out, [not t for t in part_tied]) if any(part_tied) else None
     # a value with no unit of its own whose region writes one unit twice
     # (``su su``: the article and the noun's case form, both ``su``) has its
     # own copy where the slot's other values have theirs in the group
     core_at = _core_offsets(out) if redo else None
-    for i in redo:
+    for i in sorted(set(redo) | {i for i, t in enumerate(part_tied) if t}):
         out.pieces[i], out.unplaced[i] = _place(texts[i], occs[i], frame[i], stats, params,
-                                                orders[i], core_at=core_at)
+                                                orders[i], core_at=core_at, before=before)
     if any(tied):
         # a value that claims two regions alike (it is seen once in the file,
         # and a corruption put an unknown word where a frame word was) is
@@ -452,7 +458,7 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         for i in (i for i, t in enumerate(tied) if t):
             out.pieces[i], out.unplaced[i] = _place(
                 texts[i], occs[i], frame[i], stats, params, orders[i], where=where,
-                core_at=core_at)
+                core_at=core_at, before=before)
     # a slot stands between the same frame units in (nearly) every instance of
     # its group: a value whose core is elsewhere, with no unit there that
     # identifies it, while it claims units where its slot stands too, is
@@ -498,7 +504,25 @@ def group_regions(texts: Sequence[tuple], occs: Sequence[list], stats: FileStats
         if home:
             out.pieces[i], out.unplaced[i] = _place(
                 fields, occs[i], fr, stats, params, orders[i], where=where, home=home,
-                core_at=core_at)
+                core_at=core_at, before=before)
+    return out
+
+
+def _slot_order(gr: "GroupRegions", counted: Sequence[bool]) -> Counter:
+    """``(place a, place b)`` → in how many of the ``counted`` instances a
+    value of slot place ``a`` stands before one of ``b`` in the same region."""
+    out: Counter = Counter()
+    for fr, pieces, ok in zip(gr.frame, gr.pieces, counted):
+        if not ok:
+            continue
+        by_region: dict = defaultdict(list)
+        for p in pieces:
+            by_region[(p.field, _region_of(fr[p.field], p.first, p.last))].append(p)
+        for ps in by_region.values():
+            ps.sort(key=lambda p: p.first)
+            for x in range(len(ps)):
+                for y in range(x + 1, len(ps)):
+                    out[(ps[x].occ.place, ps[y].occ.place)] += 1
     return out
 
 
@@ -944,7 +968,9 @@ def _regions(flags: Sequence[bool]) -> list[tuple[int, int]]:
 def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
            params: ModelParams, src_order: dict | None = None, ties: list | None = None,
            where: dict | None = None, home: dict | None = None,
-           core_ties: list | None = None, core_at: dict | None = None) -> tuple[list, list]:
+           core_ties: list | None = None, core_at: dict | None = None,
+           before: Counter | None = None, part_ties: list | None = None
+           ) -> tuple[list, list]:
     """The core of each occurrence of one instance.
 
     Each region is cut into contiguous segments, one per occurrence that
@@ -986,6 +1012,14 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     where the slot's values end their cores in the group (``core_at``,
     :func:`_core_offsets`) is its own; without ``core_at``, the first, and
     the occurrence is reported in ``core_ties``.
+
+    Where a region holds several values and two orders of them cut it
+    equally well, the order the group's instances show those slots in
+    wins (``before``, :func:`_slot_order`), then the source's: *slightly
+    open* is ``momajum jipeki manmumo``, where ``manmumo`` -- the form of
+    *slightly* that *open* alone selects -- claims *open* as fully as
+    ``momajum``, and the source's order gave *open* the last word.
+    Without ``before``, such a tie is reported in ``part_ties``.
     """
     src_order = src_order or {}
     regions = [(f, a, b) for f, t in enumerate(fields) for a, b in _regions(frame[f])]
@@ -1085,8 +1119,12 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     for r, os in sorted(members.items()):
         f, a, _b = regions[r]
         os = sorted(os, key=lambda o: src_order.get(o, (0, 0)))
+        if before and len(os) > 1:
+            os = sorted(os, key=lambda o: -sum(before[(o.place, q.place)] - before[(q.place, o.place)]
+                                               for q in os if q is not o))
         units = fields[f].units
-        segs = _partition(os, [score[(r, o)] for o in os])
+        segs = _partition(os, [score[(r, o)] for o in os],
+                          part_ties if before is None else None)
         for o, lo, hi in segs:
             sc = score[(r, o)][lo:hi + 1]
             # the core: from the first to the last unit that identifies the
@@ -1309,7 +1347,8 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     return left
 
 
-def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple]:
+def _partition(occs: Sequence[Occurrence], scores: Sequence[list],
+               tied: list | None = None) -> list[tuple]:
     """Contiguous segments of one region, one per occurrence: of the cuts that
     give the most occurrences a unit they claim, the one with the most
     summed claims, as ``(occurrence, first, last)`` with positions in the
@@ -1319,7 +1358,11 @@ def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple
     its neighbour's word (*confident*, the one state whose class takes the
     intensifier's instrumental, ``c чрезвычайной уверенностью``) must not
     take it and leave the neighbour a segment it claims nothing of (the
-    frame words after it), however much more it claims in sum."""
+    frame words after it), however much more it claims in sum.
+
+    On a tie, the first order tried wins (the order of ``occs``); ``tied``,
+    when given, receives True where another order cuts the region otherwise
+    as well."""
     n = len(scores[0])
     k = len(occs)
     if k == 1:
@@ -1336,8 +1379,9 @@ def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple
     # more than all claims of the region together can sum to (each is at
     # most 1), so that the count of claiming segments comes first
     whole = n + 1.0
-    # orders are tried in the occurrences' source order first, so that two
-    # values read alike (``ચોક્કસ ચોક્કસ``) keep the source's order on a tie
+    # orders are tried in the order of ``occs`` first (the group's, then the
+    # source's: :func:`_place`), so that two values read alike (``ચોક્કસ
+    # ચોક્કસ``) keep it on a tie
     for order in permutations(range(k)):
         # dp[i][m]: best worth with the first m occurrences of ``order`` over units [0, i)
         dp = [[-1e18] * (k + 1) for _ in range(n + 1)]
@@ -1360,9 +1404,11 @@ def _partition(occs: Sequence[Occurrence], scores: Sequence[list]) -> list[tuple
             s0 = back[i][m]
             cuts.append((occs[order[m - 1]], s0, i - 1))
             i = s0
-        # on a tie, the first order tried (the source's)
+        # on a tie, the first order tried (the caller's)
         if best_total is None or dp[n][k] > best_total + 1e-12:
             best_total, best = dp[n][k], cuts[::-1]
+        elif tied is not None and cuts[::-1] != best:
+            tied.append(True)
     return best
 
 
