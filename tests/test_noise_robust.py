@@ -1233,6 +1233,32 @@ def test_two_values_that_drop_a_character_alike_are_a_variant_in_a_question_of_t
         [k >= 18 for k in range(20)]
 
 
+def test_of_two_frames_one_instance_each_the_one_that_doubles_a_word_is_the_copy():
+    """A Russian question of twenty: eighteen instances write ``Кто наиболее
+    {s} относится к этому проекту?``, one value the variant ``Кто наиболее
+    {s} об этом проекте?`` -- and one more instance of that variant came
+    with its first word doubled (``Кто Кто наиболее …``).  Each frame is one
+    corruption from the other and each has one instance; the doubled word
+    stands in every frame of the group, which made the doubled frame look
+    like the reference and the variant its copy.  A frame that writes a token
+    of the other twice is the copy."""
+    from types import SimpleNamespace
+    from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
+    occ = SimpleNamespace(slot=("s", None))
+    targets, spans = [], []
+    for k in range(20):
+        v = "v%sq" % chr(97 + k)
+        head, tail = "Кто наиболее ", " относится к этому проекту?"
+        if k == 18:
+            tail = " об этом проекте?"
+        if k == 19:
+            head, tail = "Кто Кто наиболее ", " об этом проекте?"
+        targets.append((head + v + tail,))
+        spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
+    al = GroupAlignment(targets, spans)
+    assert small_group_outliers(al, 0.1) == [k == 19 for k in range(20)]
+
+
 def test_two_values_that_select_another_word_are_a_variant_in_a_small_group():
     """Two of eighteen questions write ``über`` where the others write
     ``für``: the same word put in twice is what two values select, not two

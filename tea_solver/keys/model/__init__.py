@@ -1466,6 +1466,8 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     # commoner frame, from the one whose words the other lacks the group's
     # other frames write too (``プロジェクト`` of the common frame, not
     # ``プロジェムト``: a replaced letter is a word no frame writes)
+    def doubles(a, b) -> bool:
+        return any(_doubling(x, y) for x, y in zip(tokens[a], tokens[b]))
     attached: Counter = Counter()
     for g, k in support.items():
         near = [f for f in support if f != g and support[f] >= k and slots[f] == slots[g]
@@ -1473,9 +1475,14 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
         top = max((support[f] for f in near), default=0)
         near = [f for f in near if support[f] == top]
         if top == k:
-            near = [f for f in near if explained(f) and not explained(g)
+            # (a frame that writes a token of the other twice is the copy,
+            # whatever else says: ``Кто Кто наиболее {s} об этом проекте?``
+            # beside the one instance of ``Кто наиболее {s} …``, whose
+            # extra ``Кто`` the group's other frames write too)
+            near = [f for f in near if doubles(g, f) or not doubles(f, g) and (
+                    explained(f) and not explained(g)
                     or not explained(f) and not explained(g)
-                    and attested(f, g, tokens) and not attested(g, f, tokens)]
+                    and attested(f, g, tokens) and not attested(g, f, tokens))]
         if len(near) == 1:
             attached[near[0]] += k
     held = support + attached
