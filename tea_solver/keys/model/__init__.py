@@ -1268,9 +1268,9 @@ def corrupted_copy(a: Sequence, b: Sequence, paradigms: dict | None = None,
         # a token put in: no corruption writes one but by doubling its
         # neighbour (``ですか`` with ``い`` before it, after two of the
         # question's nineteen adjectives, is the ending those two select)
-        k = next((k for k in range(len(b)) if a[k] != b[k]), len(b))
-        if (k > 0 and a[k - 1] == a[k]) or (k + 1 < len(a) and a[k + 1] == a[k]):
+        if _doubling(a, b):
             return True
+        k = dropped_at(tuple(b), tuple(a))
         # (a value's edge unit a swap moved past the frame unit beside it,
         # ``谁更善？良``, is put in two tokens from the slot)
         touching = any(0 <= j < len(a) and a[j] is not None and "\0" in a[j]

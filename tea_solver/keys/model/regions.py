@@ -1015,9 +1015,9 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
 
     Where a region holds several values and two orders of them cut it
     equally well, the order the group's instances show those slots in
-    wins (``before``, :func:`_slot_order`), then the source's: *slightly
+    wins (``before``, :func:`_slot_order`), then the source's: *mildly
     open* is ``momajum jipeki manmumo``, where ``manmumo`` -- the form of
-    *slightly* that *open* alone selects -- claims *open* as fully as
+    *mildly* that *open* alone selects -- claims *open* as fully as
     ``momajum``, and the source's order gave *open* the last word.
     Without ``before``, such a tie is reported in ``part_ties``.
     """
