@@ -1177,8 +1177,9 @@ def test_two_copies_corrupted_alike_in_a_small_group_are_outliers():
     noise rate is 0.099: the rate most likely corrupts two of them, so two
     that double the last word alike (``me? me?``) are corrupted copies, not a
     variant (the mean, 1.98, is no count; compared with it, two looked like
-    more than noise makes).  Three alike are more than the noise most likely
-    makes: a variant."""
+    more than noise makes).  No value selects a word written twice, so three
+    alike are copies too, as many as the rate corrupts with a chance of 1 %
+    (six of twenty); seven are more than the noise makes: a variant."""
     from types import SimpleNamespace
     from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
     occ = SimpleNamespace(slot=("s", None))
@@ -1193,7 +1194,42 @@ def test_two_copies_corrupted_alike_in_a_small_group_are_outliers():
         return GroupAlignment(targets, spans)
 
     assert small_group_outliers(group({4, 11}), 0.099) == [k in (4, 11) for k in range(20)]
-    assert not any(small_group_outliers(group({4, 11, 15}), 0.099))
+    assert small_group_outliers(group({4, 11, 15}), 0.099) == \
+        [k in (4, 11, 15) for k in range(20)]
+    six = {1, 4, 7, 11, 15, 18}
+    assert small_group_outliers(group(six), 0.099) == [k in six for k in range(20)]
+    assert not any(small_group_outliers(group(six | {19}), 0.099))
+    # the bound is the caller's significance: at 10 % (four of twenty) six
+    # alike are a variant
+    assert not any(small_group_outliers(group(six), 0.099, alpha=0.1))
+
+
+def test_a_frame_word_written_twice_alike_is_a_copy_in_a_question_of_eight():
+    """A question of eight names (``Zanpuba makom do {first_name} ña?``) in a
+    file whose noise rate is 0.1: two instances write the frame's ``do``
+    twice (``do do``).  A swap or a dropped word two instances show alike is
+    a copy (``swapped_alike``, ``dropped_alike``); a doubled word is one too,
+    up to the three of eight the rate corrupts with a chance of 1 %, and no
+    fewer where it stands beside the value.  A word two instances put in for
+    ``do`` alike is still the variant two values select."""
+    from types import SimpleNamespace
+    from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
+    occ = SimpleNamespace(slot=("first_name", None))
+    names = ["Fatima", "Linda", "Chen", "John", "Priya", "Robert", "Ahmed", "Mary"]
+
+    def group(middle):
+        targets, spans = [], []
+        for k, v in enumerate(names):
+            head = "Zanpuba makom " + middle(k) + " "
+            targets.append((head + v + " ña?",))
+            spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
+        return GroupAlignment(targets, spans)
+
+    assert small_group_outliers(group(lambda k: "do do" if k in (4, 5) else "do"), 0.1) == \
+        [k in (4, 5) for k in range(8)]
+    assert small_group_outliers(group(lambda k: "do do" if k in (2, 4, 5) else "do"), 0.1) == \
+        [k in (2, 4, 5) for k in range(8)]
+    assert not any(small_group_outliers(group(lambda k: "du" if k in (4, 5) else "do"), 0.1))
 
 
 def test_two_values_that_drop_a_character_alike_are_a_variant_in_a_question_of_twenty():
@@ -1257,6 +1293,62 @@ def test_of_two_frames_one_instance_each_the_one_that_doubles_a_word_is_the_copy
         spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
     al = GroupAlignment(targets, spans)
     assert small_group_outliers(al, 0.1) == [k == 19 for k in range(20)]
+
+
+def test_of_two_frames_one_instance_each_the_one_that_lacks_a_word_is_the_copy():
+    """A Russian question of twenty whose values select five frames: ``Кто с
+    наибольшей {s} …`` is the frame of one value, and a second value's
+    instance came with the ``с`` dropped (``Кто наибольшей {s} …``).  Each
+    frame is one corruption from the other and has one instance, and each
+    is one word from a commoner frame (``с наибольшим``; ``наиболее``), so
+    neither is the variant of a commoner frame the other copies.  A
+    corruption puts no word in but by doubling one, and the ``с`` the
+    shorter frame lacks stands in another frame of the group: the shorter
+    frame is the copy."""
+    from types import SimpleNamespace
+    from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
+    occ = SimpleNamespace(slot=("s", None))
+    frames = (["Кто больше всех |s| этим проектом?"] * 6
+              + ["Кто наиболее |s| относится к этому проекту?"] * 5
+              + ["Кто с наибольшим |s| относится к этому проекту?"] * 4
+              + ["Кто наиболее |s| об этом проекте?"] * 2
+              + ["Кто с наибольшей |s| относится к этому проекту?",
+                 "Кто наибольшей |s| относится к этому проекту?",
+                 "наиболее Кто |s| относится к этому проекту?"])
+    targets, spans = [], []
+    for k, frame in enumerate(frames):
+        v = "v%sq" % chr(97 + k)
+        head, tail = frame.split("|s|")
+        targets.append((head + v + tail,))
+        spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
+    al = GroupAlignment(targets, spans)
+    assert small_group_outliers(al, 0.1) == [k in (18, 19) for k in range(20)]
+
+
+def test_two_copies_that_drop_different_marks_of_a_cluster_are_both_copies():
+    """A Thai-script question of twenty (no spaces): seventeen write
+    ``แงั้ฎา…``, one drops the tone mark (``แงั…``), one the vowel sign
+    (``แง้…``).  Without spaces a cluster is no word: ``แงั`` beside ``แงั้``
+    is no other form of one word a value selects but a corruption, so both
+    copies are outliers (taking it for a form made ``แง้`` the other's
+    reference, and a template)."""
+    from types import SimpleNamespace
+    from tea_solver.keys.model import GroupAlignment, Span, small_group_outliers
+    occ = SimpleNamespace(slot=("adj", 1))
+    values = ["ฃีธุ๊", "จาโฎั", "จีธู้จิ", "ฎัไฬา", "ปี", "ฝืศี", "พู้ศังื้", "ลาวุ", "ลึฃึ",
+              "วึปื", "วู่พั้", "ศืพั", "ฮึญุ่ษิ่", "เงืเธุ๊", "เปื๊ลื", "เศีศื", "แงีโจาญี๊",
+              "แจัฌุจิ", "แศึ้ฝื๊", "ไธึปี"]
+    targets, spans = [], []
+    for k, v in enumerate(values):
+        head = "แงั้ฎาแปึ๊เฬิศุ๊"
+        if k == 6:
+            head = head.replace("\u0e31", "", 1)
+        if k == 19:
+            head = head.replace("\u0e49", "", 1)
+        targets.append((head + v + "?",))
+        spans.append([Span(occ, 0, len(head), len(head) + len(v), v)])
+    al = GroupAlignment(targets, spans)
+    assert small_group_outliers(al, 0.1) == [k in (6, 19) for k in range(20)]
 
 
 def test_two_values_that_select_another_word_are_a_variant_in_a_small_group():

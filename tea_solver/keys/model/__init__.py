@@ -34,7 +34,6 @@ evidence (a feature of the edge model), not limits.  Every parameter is in
 
 from __future__ import annotations
 
-import math
 import os
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
@@ -50,6 +49,7 @@ from tea_solver.tokenize import CHAR, WORD
 from .edges import Evidence, admissible, features, probability, source_licenses
 from .ibm import Alignment
 from .forms import Obs, Settled, agreement_gaps, extents, observations, settle
+from .binomial import binomial_median, binomial_tail, plausibly_corrupted
 from .params import ModelParams
 from .regions import (FileStats, canonical_cores, group_frame, group_regions, solo_cuts,
                       trim_place_words)
@@ -228,7 +228,8 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
                              zip(al.suspicious,
                                  small_group_outliers(al, rate, chosen, frames[g],
                                                       params.swapped_alike, foreign,
-                                                      params.dropped_alike))]
+                                                      params.dropped_alike,
+                                                      params.noise_alpha))]
         elif noisy:
             # in a noisy file, a frame only one instance shows, one corruption
             # away from a frame many share, is a corrupted copy even where its
@@ -1355,6 +1356,15 @@ def _replaced(a: Sequence, b: Sequence) -> bool:
     return len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1
 
 
+def _inflected(a: Sequence, b: Sequence) -> bool:
+    """Do ``a`` and ``b`` differ in one token put in for another form of the
+    same word (:func:`same_stem`)?"""
+    if not _replaced(a, b):
+        return False
+    x, y = next((x, y) for x, y in zip(a, b) if x != y)
+    return x is not None and y is not None and same_stem(x, y)
+
+
 def _blanked(tokens: Sequence, k: int) -> tuple:
     return tuple(tokens[:k]) + (None,) + tuple(tokens[k + 1:])
 
@@ -1402,7 +1412,8 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
                          frames: list | None = None, swapped_alike: int = 0,
-                         foreign: frozenset = frozenset(), dropped_alike: int = 0) -> list:
+                         foreign: frozenset = frozenset(), dropped_alike: int = 0,
+                         alpha: float = ModelParams().noise_alpha) -> list:
     """In a group too small for its values to recur (a question drawn once per
     value), the instances whose frame is a corrupted copy
     (:func:`corrupted_copy`) of a frame more instances share than the file's
@@ -1422,7 +1433,15 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     ``dropped_alike``: the same for a copy that only lacks one whitespace
     word of its frame, a word that holds no slot.
     ``foreign``: :func:`value_words`, which :func:`corrupted_copy` takes for
-    a corruption's wherever they stand."""
+    a corruption's wherever they stand.
+    ``alpha``: a copy that only writes one of its reference's tokens twice in
+    a row is a copy where no more instances show it than the group's
+    corrupted instances number with a chance of at least ``alpha``
+    (:func:`plausibly_corrupted`): no value selects a word written twice,
+    and no group of the dev languages' human CheckLists has a template that
+    writes twice a word another template of it writes once, while machine
+    translation repeats words (``કોણ પ્રોજેક્ટ માટે સૌથી સૌથી વધુ {s} છે?``,
+    three of twenty beside the fifteen of ``… સૌથી વધુ {s} છે?``)."""
     frames, support, tokens = _frame_support(al, frames)
     # a reference is a frame more instances share than the noise expects
     # corrupted (the mean); a copy, one no more instances share than it most
@@ -1446,9 +1465,20 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     # a frame, so a frame one corruption from none is what the values chose
     # (``für das Projekt``, twice in eighteen, and ``ist Wer … für das
     # Projekt`` once beside it: the swap copies the rarer frame)
+    #
+    # (a frame that writes another form of one word of a frame, ``с
+    # наибольшей {s}`` beside ``с наибольшим {s}``, is no corruption of it:
+    # a replacement draws its word from the vocabulary, and the form is what
+    # the value selects, as :func:`corrupted_copy` says; ``Кто наибольшей
+    # {s}``, one instance, is ``с наибольшей``'s copy, not ``наиболее``'s.
+    # Words where the script has spaces, its one view: without spaces a
+    # cluster is no word, and ``แงั`` is ``แงั้`` with a tone mark dropped)
+    def step(c, d) -> bool:
+        return one_edit_in_a_view(tokens[c], tokens[d]) and not (
+            len(tokens[c]) == 1 and _inflected(tokens[c][0], tokens[d][0]))
+
     def explained(c) -> bool:
-        return any(support[d] > support[c] and one_edit_in_a_view(tokens[c], tokens[d])
-                   for d in support)
+        return any(support[d] > support[c] and step(c, d) for d in support)
     # ... or a frame with a copy of its own: one corruption per instance
     # cannot make a frame one corruption from a copy and from no frame as
     # common, so the frame the copy is one corruption from was written
@@ -1471,7 +1501,7 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     attached: Counter = Counter()
     for g, k in support.items():
         near = [f for f in support if f != g and support[f] >= k and slots[f] == slots[g]
-                and one_edit_in_a_view(tokens[g], tokens[f])]
+                and step(g, f)]
         top = max((support[f] for f in near), default=0)
         near = [f for f in near if support[f] == top]
         if top == k:
@@ -1491,7 +1521,8 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
                    if n > mean or (n >= 2 and not explained(c)) or attached[c]},
                   strictly_fewer=True, chosen=chosen, doubled=_doubled_frames(al, frames),
                   swapped_alike=swapped_alike, foreign=foreign,
-                  dropped_alike=dropped_alike, alike=alike)
+                  dropped_alike=dropped_alike, alike=alike,
+                  doubling_alike=plausibly_corrupted(len(frames), rate, alpha))
     return [o and not attached[f] for o, f in zip(odd, frames)]
 
 
@@ -1517,28 +1548,14 @@ def dropped_word(a: Sequence, b: Sequence) -> bool:
     return k >= 0 and b[k] is not None and "\0" not in b[k]
 
 
-def binomial_median(n: int, p: float) -> int:
-    """The median of Binomial(n, p): how many of ``n`` instances a noise rate
-    ``p`` most likely corrupts, as a count (the mean ``n·p`` is no count:
-    1.98 corrupted instances in a group of twenty at ρ = 0.099 are two, and
-    two copies corrupted alike must not outnumber it)."""
-    if n <= 0 or p <= 0.0:
-        return 0
-    if p >= 1.0:
-        return n
-    total, k = 0.0, 0
-    while k < n:
-        total += math.comb(n, k) * p ** k * (1 - p) ** (n - k)
-        if total >= 0.5:
-            return k
-        k += 1
-    return n
+
+
 
 
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
             strictly_fewer: bool = False, chosen=None, doubled: dict | None = None,
             swapped_alike: int = 0, foreign: frozenset = frozenset(),
-            dropped_alike: int = 0, alike=None) -> list:
+            dropped_alike: int = 0, alike=None, doubling_alike: int = 0) -> list:
     """Per instance: is its frame a corrupted copy of a reference frame ``c``
     (a key of ``expected``, whose alternations are the paradigms) that more
     instances show than ``expected[c]`` (``strictly_fewer``: than show the
@@ -1559,7 +1576,9 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
     alike of ``c`` that double no token, in the frame or at a value's edge,
     and hold every slot ``c`` holds (a token written twice, a value the
     source has and the text lacks: a frame no values select, whichever the
-    count)."""
+    count).  ``doubling_alike``: as many instances may show alike a copy that
+    only writes one of ``c``'s tokens twice in a row, if fewer show it than
+    show ``c``."""
     doubled = doubled or {}
     # one view per way of counting tokens (words; or clusters and code points)
     n_views = len(next(iter(tokens.values()))) if tokens else 0
@@ -1583,6 +1602,8 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
         if alike is not None and not doubled.get(f, 0) and not _lacks_a_slot(f, c) and \
                 not any(_doubling(view[f], view[c]) for view in views):
             e = min(e, alike(c))
+        if any(_doubling(view[f], view[c]) for view in views):
+            return max(e, doubling_alike)
         if swapped(a, b):
             return max(e, swapped_alike)
         if n_views == 1 and dropped_word(a, b):
@@ -1856,22 +1877,6 @@ def noisy_file(bad: int, total: int, params: ModelParams) -> bool:
     return binomial_tail(bad, total, prior) < params.noise_alpha
 
 
-def binomial_tail(k: int, n: int, p: float) -> float:
-    """``P(X >= k)`` for ``X ~ Binomial(n, p)``, summed in log space from
-    ``k`` up until the terms no longer count (exact to 1e-12 or so)."""
-    if k <= 0:
-        return 1.0
-    if k > n:
-        return 0.0
-    log_p, log_q = math.log(p), math.log1p(-p)
-    total = 0.0
-    for j in range(k, n + 1):
-        term = math.exp(math.lgamma(n + 1) - math.lgamma(j + 1) - math.lgamma(n - j + 1)
-                        + j * log_p + (n - j) * log_q)
-        total += term
-        if j > n * p and term < 1e-16 * total:
-            break
-    return min(1.0, total)
 
 
 def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None) -> Evidence:
