@@ -155,6 +155,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     frame_words = _frame_words(kept_shapes, spaced)
     kept_company = _kept_company(frame_words, company)
     resemblance = _resemblance(attested)        # (attested does not change below)
+    absence = _absence(item_fills, attested)    # (nor do the covered fills it counts)
     modelled = occurrences is not None and forms is not None and by_id is not None
     for i, segs in enumerate(items):
         if generated[i]:
@@ -162,7 +163,8 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
         options = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
                                    spaced) if modelled else []
         if options:
-            n, fills = _best_attested(options, attested, glued=glued, resemblance=resemblance)
+            n, fills = _best_attested(options, attested, glued=glued, resemblance=resemblance,
+                                      absence=absence)
         else:
             options = _frame_edited(segs, index, cap, kept, spaced)
             if modelled:
@@ -183,7 +185,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             n, fills = _best_attested(options, attested, lengths, spaced, glued,
                                       _new_material(segs, [k[0] for k in kept], spaced),
                                       _frame_edged(frame_words, spaced), kept_company,
-                                      resemblance)
+                                      resemblance, absence)
         item_fills[n].append((i, fills))
         _count_lengths(lengths[n], fills, spaced)
         if learned is not None and modelled:
@@ -491,13 +493,20 @@ def _kept_company(frame: Sequence[set], company: tuple | None):
 def _best_attested(options: Sequence[tuple], attested: Sequence[set],
                    lengths: Sequence[dict] | None = None, spaced: bool = True,
                    glued=None, new_material=None, frame_edged=None,
-                   kept_company=None, resemblance=None) -> tuple:
+                   kept_company=None, resemblance=None, absence=None) -> tuple:
     """Of the kept templates an outlier is one corruption from, ``(n, fills)``,
     the one whose covered instances already fill its slots with the most of
     the outlier's values.  Where the corruption hit what tells agreement
     variants apart (``fesilšilnö.`` replaced whole), each variant is one
     corruption away; the value belongs with the variant it is seen in, not
     with the one that happens to come first.
+
+    Where as many are seen in each (``absence``, :func:`_absence`), the one
+    whose covered instances lack the outlier's other values least
+    surprisingly: a nationality seen beside one agreement variant in a
+    dozen instances and never in the other's hundred and eighty outweighs a
+    profession the smaller variant happens not to show (*Ejön*, whose word
+    a corruption dropped, with ``{nationality}lü``, not ``{nationality}lu``).
 
     Then (``lengths``, :func:`_lengths`) the reading whose values are as
     long as the template's covered values are — the likelihood of each
@@ -544,6 +553,7 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
     best = max(range(len(options)),
                key=lambda k: (sum((kid, v) in attested[options[k][0]]
                                   for (kid, _c), v in options[k][1].items()),
+                              absence(*options[k]) if absence is not None else 0.0,
                               -new_material(*options[k]) if new_material is not None else 0,
                               -frame_edged(*options[k]) if frame_edged is not None else 0,
                               kept_company(*options[k]) if kept_company is not None else 0,
@@ -551,6 +561,33 @@ def _best_attested(options: Sequence[tuple], attested: Sequence[set],
                               glued(*options[k]) if glued is not None else 0,
                               resemblance(*options[k]), -k))
     return options[best]
+
+
+def _absence(item_fills: Sequence[list], attested: Sequence[set]):
+    """``absence(n, fills)``: the log-probability that kept template ``n``'s
+    covered instances show none of the values in ``fills`` they do not show,
+    were the values the template's: per such value ``v`` of slot ``k``,
+    ``N·log(1 − p)``, ``N`` the template's covered fills of ``k`` and ``p``
+    ``v``'s share of the group's (0 for a value no covered instance shows:
+    its absence tells nothing).  The higher, the likelier the template."""
+    drawn = [Counter(kid for _i, f in fills_n for kid, _c in f) for fills_n in item_fills]
+    shown: Counter = Counter()
+    total: Counter = Counter()
+    for fills_n in item_fills:
+        for _i, f in fills_n:
+            for (kid, _c), v in f.items():
+                shown[(kid, v)] += 1
+                total[kid] += 1
+
+    def absence(n: int, fills: dict) -> float:
+        out = 0.0
+        for (kid, _c), v in fills.items():
+            if (kid, v) in attested[n] or not drawn[n][kid] or not shown[(kid, v)]:
+                continue
+            p = shown[(kid, v)] / total[kid]
+            out += drawn[n][kid] * math.log1p(-p) if p < 1.0 else -math.inf
+        return out
+    return absence
 
 
 def _letters(text: str) -> list:

@@ -3588,6 +3588,36 @@ def test_a_value_new_to_every_variant_goes_where_its_letters_are_likelier():
     assert n == 1
 
 
+def test_a_value_given_back_goes_to_the_variant_whose_instances_lack_its_values_least():
+    """:func:`tea_solver.recover._best_attested` with each variant showing as
+    many of the outlier's values: a corruption dropped the nationality's
+    word (and the harmony ending the variants differ by) from an instance
+    of *Chinese* (``Ejön``) and *a producer* (``jelhi ñe``).  The big ``lu``
+    variant's 188 instances show eight nationalities, never ``Ejön``, and
+    ``jelhi ñe`` three times; the ``lü`` variant's 77 show ``Ejön`` 25 times
+    and never ``jelhi ñe``, one profession of fifty.  ``Ejön`` missing from
+    188 draws is what makes ``lu`` unlikely (``_absence``); a rare
+    profession missing from 77 is not."""
+    from tea_solver.recover import _absence, _best_attested
+    nat, prof = (1, 0), (2, 0)
+    lu_nats = ["Hönñül fa", "Nošofo fa", "Łola", "Fünöfil fa", "Nolños", "fa", "Laja", "Gaso"]
+    lü_nats = ["Ejön", "Gölve", "Süfehön"]
+    profs = ["prof%d" % k for k in range(50)]
+    lu = [(i, {nat: lu_nats[i % 8], prof: "jelhi ñe" if i < 3 else profs[i % 50]})
+          for i in range(188)]
+    lü = [(188 + i, {nat: "Ejön" if i < 25 else lü_nats[1 + i % 2], prof: profs[(i * 7) % 50]})
+          for i in range(77)]
+    for item_fills in ([lu, lü], [lü, lu]):
+        attested = [{(kid, v) for _i, f in fills for kid, v in f.items()}
+                    for fills in item_fills]
+        fills = {nat: "Ejön", prof: "jelhi ñe"}
+        options = [(0, fills), (1, fills)]
+        counts = [sum((kid, v) in attested[n] for kid, v in fills.items()) for n in (0, 1)]
+        assert counts[0] == counts[1]
+        n, _f = _best_attested(options, attested, absence=_absence(item_fills, attested))
+        assert item_fills[n] is lü
+
+
 def test_a_values_core_is_what_its_readings_share_less_the_corrupted_copies():
     """The core text a value's readings share (``_consensus``) is counted
     without the readings seen once that are one corruption from one read
