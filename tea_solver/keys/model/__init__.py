@@ -1548,10 +1548,6 @@ def dropped_word(a: Sequence, b: Sequence) -> bool:
     return k >= 0 and b[k] is not None and "\0" not in b[k]
 
 
-
-
-
-
 def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
             strictly_fewer: bool = False, chosen=None, doubled: dict | None = None,
             swapped_alike: int = 0, foreign: frozenset = frozenset(),
@@ -1875,8 +1871,6 @@ def noisy_file(bad: int, total: int, params: ModelParams) -> bool:
     if not total or bad <= prior * total:
         return False
     return binomial_tail(bad, total, prior) < params.noise_alpha
-
-
 
 
 def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None) -> Evidence:
