@@ -1351,6 +1351,12 @@ def _doubling(a: Sequence, b: Sequence) -> bool:
     return k >= 0 and (k > 0 and a[k - 1] == a[k] or k + 1 < len(a) and a[k + 1] == a[k])
 
 
+def _doubling_in_a_view(a_views: Sequence, b_views: Sequence) -> bool:
+    """:func:`_doubling` in some way of counting the tokens (the views of
+    :func:`_frame_support`, view by view)."""
+    return any(_doubling(a, b) for a, b in zip(a_views, b_views))
+
+
 def _replaced(a: Sequence, b: Sequence) -> bool:
     """Do ``a`` and ``b`` differ in one token put in for another?"""
     return len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1
@@ -1497,7 +1503,7 @@ def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,
     # other frames write too (``プロジェクト`` of the common frame, not
     # ``プロジェムト``: a replaced letter is a word no frame writes)
     def doubles(a, b) -> bool:
-        return any(_doubling(x, y) for x, y in zip(tokens[a], tokens[b]))
+        return _doubling_in_a_view(tokens[a], tokens[b])
     attached: Counter = Counter()
     for g, k in support.items():
         near = [f for f in support if f != g and support[f] >= k and slots[f] == slots[g]
@@ -1595,11 +1601,10 @@ def _copies(frames: list, support: Counter, tokens: dict, expected: dict,
         if not views:
             return e
         a, b = views[0][f], views[0][c]
-        if alike is not None and not doubled.get(f, 0) and not _lacks_a_slot(f, c) and \
-                not any(_doubling(view[f], view[c]) for view in views):
-            e = min(e, alike(c))
-        if any(_doubling(view[f], view[c]) for view in views):
+        if _doubling_in_a_view(tokens[f], tokens[c]):
             return max(e, doubling_alike)
+        if alike is not None and not doubled.get(f, 0) and not _lacks_a_slot(f, c):
+            e = min(e, alike(c))
         if swapped(a, b):
             return max(e, swapped_alike)
         if n_views == 1 and dropped_word(a, b):
