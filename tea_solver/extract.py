@@ -449,14 +449,19 @@ def _with_sources(by_id: dict, learned: dict) -> dict:
 
 
 def _item_occurrences(instances: Sequence[Instance], alignment) -> list | None:
-    """Per distinct target (cover item): the source occurrences of its first
-    instance (what :func:`tea_solver.recover.recover_values` writes out)."""
+    """Per distinct target (cover item): the source occurrences of each of its
+    instances, once per distinct list (what
+    :func:`tea_solver.recover.recover_values` writes out).  Two instances
+    share a text with different fills where a corruption replaced the one
+    value they differ in; each still has its own value to give back."""
     if alignment.occurrences is None:
         return None
-    first: dict = {}
+    per: dict = {}
     for inst, occs in zip(instances, alignment.occurrences):
-        first.setdefault(inst.target, occs)
-    return list(first.values())
+        seen = per.setdefault(inst.target, [])
+        if occs not in seen:
+            seen.append(occs)
+    return list(per.values())
 
 
 def _odd_items(instances: Sequence[Instance], alignment) -> list:

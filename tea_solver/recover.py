@@ -123,8 +123,8 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     """Add ``(item, fills)`` to ``item_fills[n]`` for every outlier item whose
     values kept template ``n`` should list (module docstring); the number of
     items that gave values.  ``by_id`` (the group's keys by id),
-    ``occurrences`` (per item, the source occurrences of an instance with
-    that text) and ``forms`` (the model's forms per lexical value) let a
+    ``occurrences`` (per item, the source occurrences of each instance
+    with that text, once per fill) and ``forms`` (the model's forms per lexical value) let a
     corruption inside a value give the value's form; ``glue`` (what the file
     glues to each value, :func:`tea_solver.keys.model.value_glue`) says which
     of several variants the value's instance was; ``agreement`` (which form
@@ -150,17 +150,18 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     # the token counts of each kept template's values, kept up to date as
     # outliers give theirs
     lengths = _lengths(item_fills, spaced)
-    given = 0
     glued = _glue_count(kept_shapes, glue, spaced)
     frame_words = _frame_words(kept_shapes, spaced)
     kept_company = _kept_company(frame_words, company)
     resemblance = _resemblance(attested)        # (attested does not change below)
     absence = _absence(item_fills, attested)    # (nor do the covered fills it counts)
     modelled = occurrences is not None and forms is not None and by_id is not None
-    for i, segs in enumerate(items):
-        if generated[i]:
-            continue
-        options = _value_corrupted(segs, occurrences[i], kept_shapes, by_id, forms,
+
+    def give(i: int, segs, occs) -> int:
+        """1 where the outlier instance of item ``i`` with source occurrences
+        ``occs`` gave values to a kept template (not again where another
+        instance of the same text gave the same), else 0."""
+        options = _value_corrupted(segs, occs, kept_shapes, by_id, forms,
                                    spaced) if modelled else []
         if options:
             n, fills = _best_attested(options, attested, glued=glued, resemblance=resemblance,
@@ -169,7 +170,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             options = _frame_edited(segs, index, cap, kept, spaced)
             if modelled:
                 options = [(n, f) for n, f in options
-                           if not _contradicts(f, occurrences[i], by_id, forms, attested[n],
+                           if not _contradicts(f, occs, by_id, forms, attested[n],
                                                    glue)]
                 # beside the readings, the templates written out with the
                 # values' forms: where the corruption moved a value (``bonu
@@ -177,20 +178,32 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                 # the template's slot order; where it swapped a value's last
                 # word with the frame's (``vöpün gi ge`` for ``vöpün ge gi``)
                 # the reading is a form the template does not write
-                options += _unambiguous(_value_corrupted(segs, occurrences[i], kept_shapes,
+                options += _unambiguous(_value_corrupted(segs, occs, kept_shapes,
                                                          by_id, forms, spaced, moved=True),
-                                        attested, occurrences[i], by_id, agreement)
+                                        attested, occs, by_id, agreement)
             if not options:
-                continue
+                return 0
             n, fills = _best_attested(options, attested, lengths, spaced, glued,
                                       _new_material(segs, [k[0] for k in kept], spaced),
                                       _frame_edged(frame_words, spaced), kept_company,
                                       resemblance, absence)
+        if (i, fills) in item_fills[n]:
+            return 0
         item_fills[n].append((i, fills))
         _count_lengths(lengths[n], fills, spaced)
         if learned is not None and modelled:
-            _learn_sources(learned, fills, occurrences[i], by_id, forms)
-        given += 1
+            _learn_sources(learned, fills, occs, by_id, forms)
+        return 1
+
+    given = 0
+    for i, segs in enumerate(items):
+        if generated[i]:
+            continue
+        # each instance with this text, once per fill: a corruption that
+        # replaced the one value two instances differ in gives them the same
+        # text, and each still gives its own value's form
+        for occs in (occurrences[i] if modelled else [None]):
+            given += give(i, segs, occs)
     return given
 
 

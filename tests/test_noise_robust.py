@@ -237,6 +237,26 @@ def test_a_frame_word_doubled_beside_a_value_stays_out_of_the_value():
     assert more["support"] == len(_QUESTION_ADJS) - len(hit)
 
 
+def test_two_values_whose_only_instances_a_corruption_made_alike_both_come_back():
+    """``dare ga motto zqx desu ka?`` for *good* and for *bad*: the corruption
+    replaced the one word the two questions differ in, by the same word, so
+    the two instances have one text (one cover item).  Each was drawn once;
+    each is a corrupted copy of the template written out with its own
+    value's form (``yoi``, ``warui``, the file's), so both values reach the
+    lexicon, not only the first instance's."""
+    copy = "dare ga motto zqx%.0s desu ka?"
+    insts = _question_file({"good": copy, "bad": copy})
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [more] = by_group(doc)["more"]
+    assert more["template"] == "dare ga motto {adj} desu ka?"
+    assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
+    block = _outliers(doc, "more")
+    assert sorted(block["uncovered"]) == sorted(i.id for i in insts if i.template_id == "more"
+                                                and i.fill["adj"] in ("good", "bad"))
+    assert block["recovered"] == 2
+    assert more["support"] == len(_QUESTION_ADJS) - 2
+
+
 def test_a_value_seen_once_is_found_where_its_slot_stands_not_in_a_longer_new_word():
     """A question drawn once per adjective; in one instance a corruption put a
     word with a full stop (``zq.``, two units) in place of the frame word
