@@ -257,6 +257,27 @@ def test_two_values_whose_only_instances_a_corruption_made_alike_both_come_back(
     assert more["support"] == len(_QUESTION_ADJS) - 2
 
 
+def test_a_value_doubled_in_a_one_word_template_is_a_copy():
+    """``{adj}`` alone, one instance per adjective, and a corruption that
+    wrote one of them twice (``yoi yoi``).  The group's texts are one word
+    each, so they show no spaces; the script is still one that spaces its
+    words (no letter of a script without spaces), and the doubling is one
+    word at the value's edge: a corrupted copy, left out, its value given
+    back -- not a template ``{adj} yoi`` of its own."""
+    rows = [{"template_id": "word", "source": b, "fill": {"adj": b},
+             "target": "%s %s" % (t, t) if b == "good" else t}
+            for b, t in _QUESTION_ADJS.items()]
+    others = [is_adj(a, b) for a in NAMES for b in ADJ_T]
+    _corrupt_frame(others, 0.15, seed=1)
+    insts = _records(others + rows)
+    doc = extract(insts, ExtractOptions(**OPTS), progress=False)
+    [word] = by_group(doc)["word"]
+    assert word["template"] == "{adj}"
+    assert sorted(word["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
+    assert _outliers(doc, "word")["uncovered"] == [
+        i.id for i in insts if i.template_id == "word" and i.fill["adj"] == "good"]
+
+
 def test_a_value_seen_once_is_found_where_its_slot_stands_not_in_a_longer_new_word():
     """A question drawn once per adjective; in one instance a corruption put a
     word with a full stop (``zq.``, two units) in place of the frame word

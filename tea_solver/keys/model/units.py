@@ -351,9 +351,10 @@ def slot_mark(slot) -> str:
 
 
 def written_spaced(texts: Iterable[str]) -> bool:
-    """Is the script of these texts written with spaces between words (half of
-    them at least hold one, and most of their letters are of a script that
-    spaces its words)?  A script without spaces may still put one between
+    """Is the script of these texts written with spaces between words (none of
+    their letters is of a script that does not; or half of them at least hold
+    one and most of their letters are of a script that spaces its words)?
+    A script without spaces may still put one between
     sentences (``Maryธื่ฏึฟา่ฑิ่ Johnธื่ฏึอูยั``) or phrases; its letters
     are units of their own (:func:`cut`), and its texts are read as
     unspaced, however many spaces they hold.  Decided once for a group, so
@@ -374,6 +375,10 @@ def written_spaced(texts: Iterable[str]) -> bool:
         if unicodedata.category(ch)[0] in "LM":
             letters += k
             unspaced += k * (char_class(ch) == CHAR)
+    # (a group of one-word texts, ``{pos_adj}``, shows no spaces to go by: a
+    # text with no letter of a script written without them is spaced)
+    if letters and not unspaced:
+        return True
     return 2 * sum(" " in t for t in texts) >= len(texts) > 0 and 2 * unspaced < letters
 
 
