@@ -124,8 +124,8 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     values kept template ``n`` should list (module docstring); the number of
     items that gave values.  ``by_id`` (the group's keys by id),
     ``occurrences`` (per item, the source occurrences of each instance
-    with that text, once per fill) and ``forms`` (the model's forms per lexical value) let a
-    corruption inside a value give the value's form; ``glue`` (what the file
+    with that text, once per fill) and ``forms`` (the model's forms per
+    lexical value) let a corruption inside a value give the value's form; ``glue`` (what the file
     glues to each value, :func:`tea_solver.keys.model.value_glue`) says which
     of several variants the value's instance was; ``agreement`` (which form
     each value of a slot takes beside each value of another, over the file:
@@ -157,10 +157,9 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     absence = _absence(item_fills, attested)    # (nor do the covered fills it counts)
     modelled = occurrences is not None and forms is not None and by_id is not None
 
-    def give(i: int, segs, occs) -> int:
-        """1 where the outlier instance of item ``i`` with source occurrences
-        ``occs`` gave values to a kept template (not again where another
-        instance of the same text gave the same), else 0."""
+    def choose(segs, occs):
+        """``(n, fills)``: the kept template an outlier instance with source
+        occurrences ``occs`` gives its values to, and the values; or None."""
         options = _value_corrupted(segs, occs, kept_shapes, by_id, forms,
                                    spaced) if modelled else []
         if options:
@@ -182,18 +181,12 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                                                          by_id, forms, spaced, moved=True),
                                         attested, occs, by_id, agreement)
             if not options:
-                return 0
+                return None
             n, fills = _best_attested(options, attested, lengths, spaced, glued,
                                       _new_material(segs, [k[0] for k in kept], spaced),
                                       _frame_edged(frame_words, spaced), kept_company,
                                       resemblance, absence)
-        if (i, fills) in item_fills[n]:
-            return 0
-        item_fills[n].append((i, fills))
-        _count_lengths(lengths[n], fills, spaced)
-        if learned is not None and modelled:
-            _learn_sources(learned, fills, occs, by_id, forms)
-        return 1
+        return n, fills
 
     given = 0
     for i, segs in enumerate(items):
@@ -201,9 +194,20 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             continue
         # each instance with this text, once per fill: a corruption that
         # replaced the one value two instances differ in gives them the same
-        # text, and each still gives its own value's form
+        # text, and each still gives its own value's form (the same values
+        # once)
+        chosen: list = []
         for occs in (occurrences[i] if modelled else [None]):
-            given += give(i, segs, occs)
+            choice = choose(segs, occs)
+            if choice is None or choice in chosen:
+                continue
+            chosen.append(choice)
+            n, fills = choice
+            item_fills[n].append((i, fills))
+            _count_lengths(lengths[n], fills, spaced)
+            if learned is not None and modelled:
+                _learn_sources(learned, fills, occs, by_id, forms)
+            given += 1
     return given
 
 

@@ -217,6 +217,16 @@ def _more_uncovered(doc, insts, adj: str) -> bool:
         i.id for i in insts if i.template_id == "more" and i.fill["adj"] == adj]
 
 
+def _left_out_and_given_back(doc, insts, adjs) -> None:
+    """The question instances of ``adjs``, and only they, are left out of
+    the ``more`` template, which every other instance supports."""
+    [more] = by_group(doc)["more"]
+    block = _outliers(doc, "more")
+    assert sorted(block["uncovered"]) == sorted(i.id for i in insts if i.template_id == "more"
+                                                and i.fill["adj"] in adjs)
+    assert more["support"] == len(_QUESTION_ADJS) - len(adjs)
+
+
 def test_a_frame_word_doubled_beside_a_value_stays_out_of_the_value():
     """``dare ga motto motto kanemochi desu ka?``: the corruption doubled the
     frame word before the value (and, in another instance, the one after it).
@@ -231,10 +241,7 @@ def test_a_frame_word_doubled_beside_a_value_stays_out_of_the_value():
     [more] = by_group(doc)["more"]
     assert more["template"] == "dare ga motto {adj} desu ka?"
     assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
-    block = _outliers(doc, "more")
-    assert sorted(block["uncovered"]) == sorted(i.id for i in insts if i.template_id == "more"
-                                                and i.fill["adj"] in hit)
-    assert more["support"] == len(_QUESTION_ADJS) - len(hit)
+    _left_out_and_given_back(doc, insts, hit)
 
 
 def test_two_values_whose_only_instances_a_corruption_made_alike_both_come_back():
@@ -250,11 +257,8 @@ def test_two_values_whose_only_instances_a_corruption_made_alike_both_come_back(
     [more] = by_group(doc)["more"]
     assert more["template"] == "dare ga motto {adj} desu ka?"
     assert sorted(more["lexicons"]["adj"]) == sorted(_QUESTION_ADJS.values())
-    block = _outliers(doc, "more")
-    assert sorted(block["uncovered"]) == sorted(i.id for i in insts if i.template_id == "more"
-                                                and i.fill["adj"] in ("good", "bad"))
-    assert block["recovered"] == 2
-    assert more["support"] == len(_QUESTION_ADJS) - 2
+    _left_out_and_given_back(doc, insts, ("good", "bad"))
+    assert _outliers(doc, "more")["recovered"] == 2
 
 
 def test_a_value_doubled_in_a_one_word_template_is_a_copy():
