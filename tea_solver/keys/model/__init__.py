@@ -185,7 +185,8 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     ext = extents(ob.obs, probs, ob.by_key, ob.words)
     ext = agreement_gaps(ob.obs, ext, ob.regions, params.agrees)
     done("extents")
-    settled = settle(ob.obs, ext, ob.regions, params.affix_share, ob.evidence.licenses)
+    settled = settle(ob.obs, ext, ob.regions, params.affix_share, ob.evidence.licenses,
+                     params.agrees)
     done("forms")
     out_groups = _group_spans(ob.names, groups, ob.prepared, ob.regions, ob.obs, settled)
     sibling_readings(out_groups, settled.forms)
@@ -2113,6 +2114,7 @@ def _place_empty(texts, os_list, rows) -> None:
                 key = sp.occ.place
                 context[key][(t[max(before, sp.start - 8):sp.start],
                               t[sp.end:min(after, sp.end + 8)])] += 1
+    collapsed: dict = {}        # place -> side of the space its non-empty values take
     for fields, os, spans in zip(texts, os_list, rows):
         placed = {id(sp.occ) for sp in spans}
         for o in os:
@@ -2120,20 +2122,51 @@ def _place_empty(texts, os_list, rows) -> None:
                 continue
             key = o.place
             for (left, right), _n in context.get(key, Counter()).most_common(3):
+                # the frame on both sides as the other values have it; or, a
+                # translation writing one space where the slot stood between
+                # two (``…, vera u`` / ``…, u``), with one of them
+                tries = [(left, right, 0)]
+                if left.endswith(" ") and right.startswith(" "):
+                    tries.append((left[:-1], right, -1))
+                elif not left and right.startswith(" "):
+                    tries.append((left, right[1:], 1))
                 hit = None
-                for f, t in enumerate(fields):
-                    for k in range(len(t.text) + 1):
-                        if t.text.endswith(left, 0, k) and t.text.startswith(right, k) \
-                                and k in t.cuts and not any(
-                                    sp.field == f and sp.start < k < sp.end for sp in spans):
-                            hit = (f, k)
-                            break
+                for lt, rt, side in tries:
+                    hit = _empty_at(fields, spans, lt, rt)
                     if hit:
                         break
                 if hit:
                     spans.append(Span(o, hit[0], hit[1], hit[1], ""))
                     spans.sort(key=lambda s: (s.field, s.start))
+                    if side:
+                        collapsed[key] = side
                     break
+    # the space the empty value's instances lack goes into the non-empty
+    # values (``,{change} u`` with `` vera``, as the CheckList itself writes
+    # ``,{change}`` with `` but``): one template regenerates both exactly
+    for fields, spans in zip(texts, rows):
+        for k, sp in enumerate(spans):
+            side = collapsed.get(sp.occ.place)
+            if not side or not sp.text:
+                continue
+            t = fields[sp.field].text
+            a, b = (sp.start - 1, sp.end) if side < 0 else (sp.start, sp.end + 1)
+            if 0 <= a and b <= len(t) and t[a:b].strip() == sp.text and \
+                    not any(x.field == sp.field and x is not sp and a < x.end and x.start < b
+                            for x in spans):
+                spans[k] = Span(sp.occ, sp.field, a, b, t[a:b])
+
+
+def _empty_at(fields, spans, left: str, right: str) -> tuple | None:
+    """The first place ``(field, offset)`` on a grapheme cut, clear of every
+    span, with ``left`` before it and ``right`` after it; None if none."""
+    for f, t in enumerate(fields):
+        for k in range(len(t.text) + 1):
+            if t.text.endswith(left, 0, k) and t.text.startswith(right, k) \
+                    and k in t.cuts and not any(
+                        sp.field == f and sp.start < k < sp.end for sp in spans):
+                return (f, k)
+    return None
 
 
 def _find(o: Occurrence, fields, have, forms) -> tuple | None:

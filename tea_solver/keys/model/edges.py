@@ -108,7 +108,8 @@ from tea_solver.tokenize import CHAR
 
 from .forms import Obs
 from .source import edge_word_counts
-from .units import inner_word, one_edit, same_stem, same_word, stem_before_affixes, word_char
+from .units import (alternating_pairs, inner_word, one_edit, same_stem, same_word,
+                    stem_before_affixes, word_char)
 
 #: the raw features of one candidate (:func:`features`)
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
@@ -472,6 +473,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         stem = None if inner else \
             stem_before_affixes(per_group, side, _template_affix(cores, v, side))
         m = words[key] = inner or stem or m
+        alternates = alternating_pairs(per_group.values()) if inner else set()
         for g, t in own_word.get(key, {}).items():
             words[(key, g)] = t
         # a value that does not select the unit votes for itself only: a
@@ -544,7 +546,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             # not: ``wı`` alone of the paradigm joined its states' values)
             if r == m:
                 return True
-            return same_word(r, m, side, stem=stem is not None) and \
+            return same_word(r, m, side, stem=stem is not None or
+                             frozenset((r, m)) in alternates) and \
                 framed_by.get((g, v[:2], side, depth, r), {m}) <= {m}
 
         def corrupted(r, g) -> bool:

@@ -371,6 +371,31 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
     return ext
 
 
+def _chosen_by_another_slot(flags: Sequence[tuple], obs: Sequence[Obs], by_inst: dict,
+                            share: float) -> bool:
+    """Does another slot's value say which observations carry a unit?
+    ``flags``: ``(observation, carries)``.  True where both outcomes occur and,
+    for some other slot of the instances, each of its values seen twice or
+    more gives one outcome in at least ``share`` of its readings, those
+    values covering half the readings or more (as :func:`agreement_gaps`
+    tells an agreement ending)."""
+    if len({c for _n, c in flags}) < 2:
+        return False
+    outcomes: dict = defaultdict(lambda: defaultdict(Counter))
+    for n, c in flags:
+        o = obs[n]
+        for m in by_inst[(o.group, o.inst)]:
+            if obs[m].slot != o.slot:
+                outcomes[obs[m].slot][obs[m].lexval][c] += 1
+    for by_value in outcomes.values():
+        seen = [k for k in by_value.values() if sum(k.values()) >= 2]
+        total = sum(sum(k.values()) for k in seen)
+        if 2 * total >= len(flags) and \
+                sum(max(k.values()) for k in seen) >= share * total:
+            return True
+    return False
+
+
 def _unit_start_after(o, pos: int, end: int) -> int:
     """The first start of one of ``o``'s units (core or beside it) at or
     after ``pos`` and before ``end``; ``pos`` itself where none is."""
@@ -402,7 +427,8 @@ class Settled:
 
 
 def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegions],
-           affix_share: float, licenses: dict | None = None) -> Settled:
+           affix_share: float, licenses: dict | None = None,
+           agree_share: float = 0.9) -> Settled:
     """Forms per value, and glued template affixes split off (module docstring).
 
     A span that reads as a form of its value plus a glued prefix or suffix is
@@ -412,8 +438,18 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     template writes ``{first_name}ga``).  The value's form is then what it
     reads elsewhere.  A value that carries the affix only beside some values
     of another slot (``pakistanaise`` beside *actress*) is agreeing, not
-    taking an affix: that is a form of its own.
+    taking an affix: that is a form of its own -- and so is an affix that
+    some readings at the place lack where, and only where, another slot of
+    the instance takes certain values (``agree_share`` of the readings
+    carrying it at least, else :func:`_chosen_by_another_slot`): an ending
+    the states of four classes in five take is on most of every adverb's
+    readings, and is still no template's (the fifth class reads every adverb
+    bare).
     """
+    by_inst: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        by_inst[(o.group, o.inst)].append(n)
+
     def field(n: int):
         o = obs[n]
         return groups[o.group].texts[o.inst][o.field]
@@ -678,9 +714,18 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         pl, _v = key
         # an affix in harmony with its value (``hos`` / ``hös``) is one
         # affix: its allomorphs count with it, and are no other reading
-        forms_of = allomorphs(pl, obs[per_pv[key][0][0]].slot, (pre, suf))
+        slot = obs[per_pv[key][0][0]].slot
+        forms_of = allomorphs(pl, slot, (pre, suf))
         carried = sum(affix_values[(pl, a)] for a in forms_of)
         others = sum(k for a, k in decided[pl].items() if a not in forms_of | {("",)})
+        # the template's affix is on (nearly) every reading at the place; one
+        # that another slot's value chooses (every instance with one class of
+        # states reads the adverb bare) is agreement, the values' forms
+        there = [(n, s is not None and any(_extends(s, a) for a in forms_of))
+                 for (p, _v), items in per_pv.items() if p == pl for n, s in items]
+        if sum(c for _n, c in there) < agree_share * len(there) and \
+                _chosen_by_another_slot(there, obs, by_inst, agree_share):
+            continue
         if place_values[pl] > 1 and (carried < 2 or carried < affix_share * place_values[pl]
                                      or others):
             # an affix a few values take is their inflection (``быка``, and

@@ -176,7 +176,9 @@ def inner_word(per_group, side: int, share: float = 0.75) -> str | None:
             tops.update(t for t, j in c.items() if j >= (1 - share) * sum(c.values()))
         else:
             tops.add(top)
-    inner = [t for t in tops if all(same_word(x, t, side) for x in tops)]
+    pairs = alternating_pairs(per_group, share)
+    inner = [t for t in tops
+             if all(same_word(x, t, side, stem=frozenset((x, t)) in pairs) for x in tops)]
     if inner:
         return min(inner, key=lambda t: (len(t), t))
     # else a reading some group shows twice or more, short of a fair part of
@@ -193,6 +195,28 @@ def inner_word(per_group, side: int, share: float = 0.75) -> str | None:
             if j >= 2 and t not in tops and len(_clusters(t)) > 1
             and all(extends(x, t) for x in tops)}
     return max(bare, key=lambda t: (len(t), t)) if bare else None
+
+
+def alternating_pairs(per_group, share: float = 0.75) -> set:
+    """The pairs of readings that alternate inside one group: both a fair
+    part (``1 - share``) of the group's readings at the place and seen twice
+    there at least, where its most common one falls short of ``share``.
+    Two readings one template writes beside the same value by turns differ
+    by what another slot's draw chooses -- an agreement ending -- so the
+    shorter is the word and the longer the word with the ending, even where
+    the word is one letter (``i`` / ``isi`` after *quite*'s ``čıtura``:
+    ``si`` follows the state's class); a one-letter word that only *ends*
+    another group's reading is no evidence of that (:func:`same_word`), nor
+    is one reading in three (a corrupted copy, ``ပ`` for ``ပု``, in a group
+    of three instances)."""
+    out = set()
+    for c in per_group:
+        total = sum(c.values())
+        if not total or c.most_common(1)[0][1] >= share * total:
+            continue
+        alt = sorted(t for t, j in c.items() if j >= max(2.0, (1 - share) * total))
+        out.update(frozenset((a, b)) for i, a in enumerate(alt) for b in alt[i + 1:])
+    return out
 
 
 def stem_before_affixes(per_group: dict, side: int, is_affix,
