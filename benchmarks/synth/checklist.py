@@ -36,6 +36,33 @@ def _jsonable(v):
     return list(v) if isinstance(v, tuple) else v
 
 
+def exact_empty_values(text: str, lexicons: dict) -> tuple[str, dict]:
+    """The gold template that regenerates its instances exactly where a slot
+    has the empty value.  A sentence is rendered with its whitespace
+    collapsed (:meth:`PseudoLanguage.render`), so ``…, {change} u`` with
+    ``change`` = ``""`` reads ``…, u``: the template expanded as written would
+    give two spaces.  The space before the slot goes into its non-empty
+    values instead (``…,{change} u`` with `` vera``), as the sentiment
+    CheckList itself writes ``,{change}`` with `` but``; at the start of the
+    sentence, the space after it.  The instrument compares values with their
+    whitespace collapsed and stripped, so only the template's text changes."""
+    for key, values in lexicons.items():
+        if "" not in values or any(not isinstance(v, str) for v in values):
+            continue
+        slot = "{%s}" % key
+        if text.count(slot) != 1:
+            continue
+        at = text.index(slot)
+        end = at + len(slot)
+        if at > 0 and text[at - 1] == " " and text[end:end + 1] == " ":
+            text = text[:at - 1] + text[at:]
+            lexicons[key] = [" " + v if v else v for v in values]
+        elif at == 0 and text[end:end + 1] == " ":
+            text = text[:end] + text[end + 1:]
+            lexicons[key] = [v + " " if v else v for v in values]
+    return text, lexicons
+
+
 def build(doc: dict, setting: Setting, seed: int, *, max_per_template: int = 50,
           expand_seed: int = 0, path: str = "<checklist>"):
     """(instances, gold document) of one pseudo-language."""
@@ -76,9 +103,10 @@ def build(doc: dict, setting: Setting, seed: int, *, max_per_template: int = 50,
             for iid in part["ids"]:
                 gold_id[iid] = gid
             cls = {ident.split(":")[-1]: c for ident, c in sig}
-            templates.append({"gold_id": gid, "template": text, "as_written": text,
+            exact, lex = exact_empty_values(text, dict(part["lex"]))
+            templates.append({"gold_id": gid, "template": exact, "as_written": text,
                               "variant": k, "condition": None, "class": cls or None,
-                              "lexicons": dict(part["lex"]), "support": len(part["ids"])})
+                              "lexicons": lex, "support": len(part["ids"])})
         out_groups.append({"template_id": tid, "source_template": g["template"].text,
                            "instances": g["n"], "noisy": 0, "templates": templates})
     for m in meta:

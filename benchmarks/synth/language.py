@@ -222,7 +222,13 @@ class PseudoLanguage:
             g.name_clitic[role] = self.phon.suffix(rng)
         g.proclitic = self.phon.suffix(rng)[:2].rstrip("aeiouıöü") or self.phon.suffix(rng)
         g.articles = [self._fresh(rng, 1) for _ in range(3)]
-        g.agreement = [""] + [self.phon.suffix(rng) for _ in range(2)]
+        # two classes whose endings were drawn alike would be one class that
+        # the gold splits in two: the second ending is drawn again until they
+        # differ (only then, so that no other language changes)
+        first, second = self.phon.suffix(rng), self.phon.suffix(rng)
+        while second == first:
+            second = self.phon.suffix(rng)
+        g.agreement = ["", first, second]
         g.comparative = self.phon.suffix(rng)
         g.more = self._fresh(rng, 1)
         for p in sorted(PREPOSITIONS):
