@@ -710,6 +710,9 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         if a + len(pre) in cuts_n and b - len(suf) in cuts_n:
             spans[n] = (a + len(pre), b - len(suf))
             strings[n] = strings[n][len(pre):len(strings[n]) - len(suf)]
+    readings_at: dict = defaultdict(list)   # place -> (observation, split) of every value
+    for (p, _v), items in per_pv.items():
+        readings_at[p].extend(items)
     for key, (pre, suf) in affixed.items():
         pl, _v = key
         # an affix in harmony with its value (``hos`` / ``hös``) is one
@@ -718,14 +721,6 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
         forms_of = allomorphs(pl, slot, (pre, suf))
         carried = sum(affix_values[(pl, a)] for a in forms_of)
         others = sum(k for a, k in decided[pl].items() if a not in forms_of | {("",)})
-        # the template's affix is on (nearly) every reading at the place; one
-        # that another slot's value chooses (every instance with one class of
-        # states reads the adverb bare) is agreement, the values' forms
-        there = [(n, s is not None and any(_extends(s, a) for a in forms_of))
-                 for (p, _v), items in per_pv.items() if p == pl for n, s in items]
-        if sum(c for _n, c in there) < agree_share * len(there) and \
-                _chosen_by_another_slot(there, obs, by_inst, agree_share):
-            continue
         if place_values[pl] > 1 and (carried < 2 or carried < affix_share * place_values[pl]
                                      or others):
             # an affix a few values take is their inflection (``быка``, and
@@ -733,6 +728,14 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
             # same on every value there (a value that reads otherwise every
             # time, ``jaluklin`` beside ``loti``, makes them inflected forms;
             # one whose instances disagree, corrupted, says nothing)
+            continue
+        # the template's affix is on (nearly) every reading at the place; one
+        # that another slot's value chooses (every instance with one class of
+        # states reads the adverb bare) is agreement, the values' forms
+        there = [(n, s is not None and any(_extends(s, a) for a in forms_of))
+                 for n, s in readings_at[pl]]
+        if sum(c for _n, c in there) < agree_share * len(there) and \
+                _chosen_by_another_slot(there, obs, by_inst, agree_share):
             continue
         for n, s in per_pv[key]:
             if s is not None and _extends(s, (pre, suf)):
