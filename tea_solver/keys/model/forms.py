@@ -277,9 +277,7 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
     its agreeing variants (:func:`settle`).
     """
     ext = list(ext)
-    by_inst: dict = defaultdict(list)
-    for n, o in enumerate(obs):
-        by_inst[(o.group, o.inst)].append(n)
+    by_inst = _by_instance(obs)
     records: dict = defaultdict(list)       # (group, slot, side) -> [(n, run end, text, others)]
     runs: dict = defaultdict(list)          # (lexval, side) -> the unit texts of its runs
     for members in by_inst.values():
@@ -343,18 +341,8 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
         records[key] = rows
 
     def determined(rows, key) -> bool | None:
-        """Does ``key``'s value fix the text?  None where too few of the
-        rows have a value seen twice to tell."""
-        by_value: dict = defaultdict(Counter)
-        for r in rows:
-            k = key(r)
-            if k is not None:
-                by_value[k][r[2]] += 1
-        seen = [c for c in by_value.values() if sum(c.values()) >= 2]
-        total = sum(sum(c.values()) for c in seen)
-        if 2 * total < len(rows):
-            return None
-        return sum(c.most_common(1)[0][1] for c in seen) >= share * total
+        """Does ``key``'s value fix the text?  (:func:`_determined`)"""
+        return _determined(((key(r), r[2]) for r in rows), share)
 
     for (_g, slot, side), rows in records.items():
         if len({r[2] for r in rows}) < 2 or \
@@ -371,29 +359,45 @@ def agreement_gaps(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[Gr
     return ext
 
 
+def _by_instance(obs: Sequence[Obs]) -> dict:
+    """``(group, instance)`` -> the indices of its observations."""
+    out: dict = defaultdict(list)
+    for n, o in enumerate(obs):
+        out[(o.group, o.inst)].append(n)
+    return out
+
+
+def _determined(keyed, share: float) -> bool | None:
+    """Does a key fix the outcome?  ``keyed``: ``(key, outcome)`` per row
+    (key None where the row has none).  True where each key seen twice or
+    more gives one outcome in at least ``share`` of its rows; None where
+    those keys cover fewer than half the rows (too few to tell)."""
+    by_value: dict = defaultdict(Counter)
+    rows = 0
+    for k, outcome in keyed:
+        rows += 1
+        if k is not None:
+            by_value[k][outcome] += 1
+    seen = [c for c in by_value.values() if sum(c.values()) >= 2]
+    total = sum(sum(c.values()) for c in seen)
+    if 2 * total < rows:
+        return None
+    return sum(c.most_common(1)[0][1] for c in seen) >= share * total
+
+
 def _chosen_by_another_slot(flags: Sequence[tuple], obs: Sequence[Obs], by_inst: dict,
                             share: float) -> bool:
     """Does another slot's value say which observations carry a unit?
-    ``flags``: ``(observation, carries)``.  True where both outcomes occur and,
-    for some other slot of the instances, each of its values seen twice or
-    more gives one outcome in at least ``share`` of its readings, those
-    values covering half the readings or more (as :func:`agreement_gaps`
-    tells an agreement ending)."""
+    ``flags``: ``(observation, carries)``.  True where both outcomes occur and
+    another slot of the instances determines them (:func:`_determined`, as
+    :func:`agreement_gaps` tells an agreement ending)."""
     if len({c for _n, c in flags}) < 2:
         return False
-    outcomes: dict = defaultdict(lambda: defaultdict(Counter))
-    for n, c in flags:
-        o = obs[n]
-        for m in by_inst[(o.group, o.inst)]:
-            if obs[m].slot != o.slot:
-                outcomes[obs[m].slot][obs[m].lexval][c] += 1
-    for by_value in outcomes.values():
-        seen = [k for k in by_value.values() if sum(k.values()) >= 2]
-        total = sum(sum(k.values()) for k in seen)
-        if 2 * total >= len(flags) and \
-                sum(max(k.values()) for k in seen) >= share * total:
-            return True
-    return False
+    others = [{obs[m].slot: obs[m].lexval for m in by_inst[(obs[n].group, obs[n].inst)]
+               if m != n} for n, _c in flags]
+    slots = {sl for row in others for sl in row} - {obs[n].slot for n, _c in flags}
+    return any(_determined(((row.get(sl), c) for row, (_n, c) in zip(others, flags)), share)
+               for sl in sorted(slots, key=repr))
 
 
 def _unit_start_after(o, pos: int, end: int) -> int:
@@ -446,9 +450,7 @@ def settle(obs: Sequence[Obs], ext: Sequence[tuple], groups: Sequence[GroupRegio
     readings, and is still no template's (the fifth class reads every adverb
     bare).
     """
-    by_inst: dict = defaultdict(list)
-    for n, o in enumerate(obs):
-        by_inst[(o.group, o.inst)].append(n)
+    by_inst = _by_instance(obs)
 
     def field(n: int):
         o = obs[n]
@@ -1483,9 +1485,7 @@ def _conditioned(obs: Sequence[Obs], strings: list, place) -> tuple[set, set]:
     half of the value's readings and seen at least twice there.
     """
     ctx: dict = defaultdict(Counter)
-    by_inst: dict = defaultdict(list)
-    for n, o in enumerate(obs):
-        by_inst[(o.group, o.inst)].append(n)
+    by_inst = _by_instance(obs)
     for members in by_inst.values():
         # each other value once, however often the instance holds it
         # (``Ahmed`` twice must not make one corrupted reading two)
