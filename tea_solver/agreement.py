@@ -265,8 +265,13 @@ def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], mult
 
     Only forms this group has for that B value count (another sentence may
     inflect it otherwise: a case form), and only where one form holds
-    (nearly) all of the file's observations (:func:`selected_form`); an A
-    text that translates several source values says nothing.
+    (nearly) all of the file's observations (:func:`selected_form`), two at
+    least: one sentence elsewhere may take B's form from another slot (the
+    verb of *…, given that I am from Brazil, that I admire the food* agrees
+    with the clause before it, not with *food*), and a pair seen once cannot
+    tell that from a selection -- read as one, it made *food* contradict
+    its class and a template of its own; an A text that translates several
+    source values says nothing.
     """
     slot_a, slot_b = _evidence_slots(keys, a, b)
     src_a = _sources(keys[a[0]])
@@ -277,7 +282,8 @@ def _file_signatures(item_fills, a: Slot, b: Slot, keys: Mapping[int, Key], mult
             continue
         (src_value,) = srcs
         for src in sorted(multi, key=repr):
-            form = selected_form(evidence.get((slot_a, src_value, slot_b, src)), forms[src])
+            form = selected_form(evidence.get((slot_a, src_value, slot_b, src)), forms[src],
+                                 least=2)
             if form is not None:
                 out.setdefault(value, {})[src] = form
     return out
@@ -289,15 +295,15 @@ def _evidence_slots(keys: Mapping[int, Key], a: Slot, b: Slot) -> tuple:
     return (ka.name, ka.index), (kb.name, kb.index)
 
 
-def selected_form(seen: Counter | None, forms) -> str | None:
+def selected_form(seen: Counter | None, forms, least: int = 1) -> str | None:
     """The form an A value selects of a B value, from the file's counts of
     its forms beside it (``seen``): the one that holds ``CONSISTENT`` of the
-    observations among ``forms`` (the B value's forms in this group), or None.
-    (Not looser in a noisy file: a pair of values is seen a few times, and
+    observations among ``forms`` (the B value's forms in this group), and
+    ``least`` observations at least, or None.  (Not looser in a noisy file: a pair of values is seen a few times, and
     two readings of three, which a tenth of noise explains as well as no
     selection at all, split a group's animals by the vehicle beside them.)"""
     counts = Counter({f: n for f, n in (seen or {}).items() if f in forms})
-    if not counts:
+    if sum(counts.values()) < least:
         return None
     form, n = counts.most_common(1)[0]
     return form if n >= CONSISTENT * sum(counts.values()) else None
@@ -510,13 +516,15 @@ def _split_once(shape, item_fills: Sequence[tuple], keys: Mapping[int, Key],
             found = _classes(item_fills, a, b, multi, src_map, elsewhere, tolerance, rate)
             if found is None or len(found[0]) < 2:
                 continue
-            # in a noisy file a slot whose own values are agreement forms (an
-            # intensifier taking the state's class ending) controls only where
-            # no slot of single forms does: two slots agreeing with a third
-            # co-vary with each other as well as with it, and may show one
-            # contradiction fewer -- split by the intensifier, every part
-            # would keep the states of every class
-            cost = (tolerance > 0 and a in multis, len(found[0]) + MISFIT_COST * found[1])
+            # a slot whose own values are agreement forms (an intensifier
+            # taking the state's class ending) controls only where no slot of
+            # single forms does: two slots agreeing with a third co-vary with
+            # each other as well as with it, and may show one contradiction
+            # fewer (in a noisy file), or as few (a clean one: ``{the}``'s
+            # ``lu`` / ``lučas`` split the verbs' forms as well as the nouns'
+            # classes do) -- split by the agreeing slot, every part would keep
+            # the nouns of every class
+            cost = (a in multis, len(found[0]) + MISFIT_COST * found[1])
             if best is None or cost < best[0]:
                 best = (cost, a, b, found[0], multi, src_map, elsewhere)
     if best is None:

@@ -712,10 +712,34 @@ def test_units_are_words_with_spaces_and_graphemes_without():
 def test_ibm_model_one_finds_the_translation_of_each_word():
     src = ["the dog runs", "the cat runs", "a dog sleeps", "a cat sleeps"]
     tgt = [["inu", "hashiru"], ["neko", "hashiru"], ["inu", "neru"], ["neko", "neru"]]
-    al = Alignment(tgt, src, 10)
+    al = Alignment(tgt, src, 10, tensions=False)
     dog, cat = (4, 7), (4, 7)
     assert al.mass(0, 0, [dog]) > 0.5 > al.mass(0, 1, [dog])      # inu <- dog
     assert al.mass(1, 0, [cat]) > 0.5                               # neko <- cat
+
+
+def test_the_alignment_gives_a_unit_to_the_copy_of_its_word_where_it_stands():
+    """*the* twice in a source, the target writing ``na`` twice: Model 1
+    gives each ``na`` as much to one copy as to the other; the diagonal
+    prior, with the tension the file's likelihood chooses, gives each more
+    to the copy where it stands."""
+    words = {"the": "na", "time": "łetči", "plane": "sife", "flight": "čatilek",
+             "food": "ruñi", "was": "ño", "is": "wi", "good": "kovo", "bad": "hethum",
+             "given": "ge", "that": "lu", "crew": "lude"}
+    src, tgt = [], []
+    for a, b, v, adj in itertools.product(["time", "crew"], ["plane", "flight", "food"],
+                                          ["was", "is"], ["good", "bad"]):
+        s = "given the %s , that the %s %s %s" % (a, b, v, adj)
+        src.append(s)
+        tgt.append([words[w] if w in words else w for w in s.split()])
+    model1 = Alignment(tgt, src, 5, tensions=False)
+    diagonal = Alignment(tgt, src, 5)
+    first, second = [(6, 9)], [(22, 25)]        # the two *the* of the first source
+    assert src[0][6:9] == src[0][22:25] == "the"
+    assert abs(model1.mass(0, 1, first) - model1.mass(0, 1, second)) < 1e-6
+    assert diagonal.tension > 0
+    assert diagonal.mass(0, 1, first) > 2 * diagonal.mass(0, 1, second)    # ``na`` 1
+    assert diagonal.mass(0, 5, second) > 2 * diagonal.mass(0, 5, first)    # ``na`` 2
 
 
 # --------------------------------------------------------------------------- #
@@ -4359,3 +4383,62 @@ def test_a_frame_word_every_instance_writes_is_frame_where_an_article_ties_with_
            for t in groups["has"]]
     assert got == [("{first_name} vom {animal} du {vehicle}.", sorted(_FU_ANIMALS.values()),
                     sorted(_FU_VEHICLES.values()))]
+
+
+_WORDS = {"I": "gi", "don't": "kotra", "think": "rake", "can't": "himłe", "say": "to",
+          "would": "bu", "never": "vokat", "given": "ja", "that": "ju", "this": "ve",
+          "the": "va", "all": "jo", "I've": "mikfe", "seen": "fa", "over": "ru",
+          "years": "rerbe", "way": "piko", "things": "tamo", "are": "sen", "am": "li",
+          "from": "fu", "Brazil": "beme", "what": "ke", "know": "no", "staff": "bebo",
+          "flight": "jihume", "food": "vitegi", "service": "vurre", "is": "vu",
+          "nice": "fofifi", "great": "birvi", "good": "kovo", "we": "mo", "nobody": "nubi",
+          "crew": "łabu", "seat": "raruji", "pilot": "jołe", "nasty": "gitumak", "bad": "hethum"}
+
+
+def _word_for_word(text: str) -> str:
+    return " ".join(_WORDS[w if w in _WORDS else w.lower()] for w in text.split())
+
+
+def test_a_value_that_contains_another_slots_value_or_a_frame_word_keeps_its_words():
+    """``{neg}, given {neutral}, that {it} {noun} is {adj}.`` where ``{it}`` is
+    *this*, *that* or *the*, and ``{neutral}`` values hold *that* and *the*
+    (*all that I've seen over the years*): the source shows *the* twice, but
+    the template has one ``{it}``.  Counting every match of a value in its
+    source gave ``{it}`` a second place, and the model looked for a second
+    translation of it inside ``{neutral}``'s (``jo ju mikfe fa ru va
+    rerbe``), cutting that value in two -- and *that* = ``ju``, the frame's
+    word too, took a third place: each instance of the two values wrote a
+    template of its own (the synthetic sentiment CheckList's negation
+    templates).  The group's instances share one source template: the
+    places of a value are those that leave the same source frame in the
+    most instances."""
+    negs = ["I don't think", "We can't say", "Nobody would say"]
+    neutrals = ["all that I've seen over the years", "the way things are",
+                "that I am from Brazil", "what I know"]
+    its, nouns, adjs = ["this", "that", "the"], ["staff", "flight", "food", "service"], \
+        ["nice", "great", "good"]
+    rng = random.Random(7)
+    rows = []
+    for neg, neutral, it, noun, adj in rng.sample(
+            list(itertools.product(negs, neutrals, its, nouns, adjs)), 160):
+        fill = {"neg": neg, "neutral": neutral, "it": it, "noun": noun, "adj": adj}
+        source = "%s, given %s, that %s %s is %s." % (neg, neutral, it, noun, adj)
+        target = "%s, ja %s, ju %s %s vu %s." % tuple(_word_for_word(fill[k]) for k in
+                                                      ("neg", "neutral", "it", "noun", "adj"))
+        rows.append(_row("given", source, fill, target))
+    # (as in the CheckList, other templates draw ``{it}`` too: where a file
+    # shows *that* = ``ju`` mostly inside ``{neutral}`` and the frame, nothing
+    # tells ``ju`` is *that*)
+    for tid, frame in (("plain", "%s %s is %s."), ("think", "I think %s %s is %s.")):
+        for it, noun, adj in itertools.product(its, nouns + ["crew", "seat", "pilot"],
+                                               adjs + ["nasty", "bad"]):
+            source = frame % (it, noun, adj)
+            rows.append(_row(tid, source, {"it": it, "noun": noun, "adj": adj},
+                             _word_for_word(source[:-1]) + "."))
+    groups = extract_exact(rows)
+    got = [(t["template"], {k: sorted(v) for k, v in t["lexicons"].items()})
+           for t in groups["given"]]
+    assert got == [("{neg}, ja {neutral}, ju {it} {noun} vu {adj}.",
+                    {k: sorted(_word_for_word(x) for x in vals) for k, vals in
+                     (("neg", negs), ("neutral", neutrals), ("it", its), ("noun", nouns),
+                      ("adj", adjs))})]

@@ -53,8 +53,8 @@ from .binomial import binomial_median, binomial_tail, plausibly_corrupted
 from .params import ModelParams
 from .regions import (FileStats, canonical_cores, group_frame, group_regions, solo_cuts,
                       trim_place_words)
-from .source import (Occurrence, adjacent_pairs, instance_draws, occurrences,
-                     sibling_strings, source_positions)
+from .source import (Occurrence, adjacent_pairs, content_part, edge_word_counts,
+                     group_occurrences, instance_draws, sibling_strings, source_positions)
 from .units import (cut, dropped_at, edit_spans, edit_tokens, edit_views, glued_run, graphemes,
                     one_edit, one_edit_in_a_view, same_stem, slot_mark, swapped, word_char,
                     written_spaced)
@@ -116,14 +116,14 @@ class FileModel:
 
 
 def _prepare(instances) -> tuple[list, list]:
-    texts, occs = [], []
+    texts, draws = [], []
     for inst in instances:
         if inst.source is None or inst.fill is None:
             raise InputError("instance has no 'source'/'fill' (needed by --keys align)",
                              line=inst.line or None)
         texts.append(tuple(cut(t) for t in inst.target))
-        occs.append(occurrences(instance_draws(inst.fill, inst.source), inst.source))
-    return texts, occs
+        draws.append(instance_draws(inst.fill, inst.source))
+    return texts, group_occurrences(draws, [inst.source for inst in instances])
 
 
 @dataclass
@@ -1940,8 +1940,11 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
         ibm = SimAlignment(units, joined, model=aligner.get("model"),
                            method=aligner.get("method", "itermax"))
     elif name == "cooccurrence":
-        ibm = Alignment(units, joined, params.ibm_iterations, params.ibm_smoothing) \
-            if params.ibm_iterations else None
+        owners = [[] for _ in joined]
+        for (g, i, o), spans in spans_of.items():
+            owners[row_of[(g, i)]].extend((a, b, o.lexval) for a, b in spans)
+        ibm = Alignment(units, joined, params.ibm_iterations, params.ibm_smoothing,
+                        owners=owners) if params.ibm_iterations else None
     else:
         raise InputError("unknown aligner %r (choose cooccurrence or simalign)" % name)
     # a slot whose source neighbour on a side differs between groups: target
@@ -1956,19 +1959,40 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
         governed[key] = float(len(words) == 1 and regex.match(r"\w", next(iter(words))) is not None)
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
                     ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs,
-                    governed=governed, beside_spans=beside_of)
+                    governed=governed, beside_spans=beside_of,
+                    content_spans=_content_spans(spans_of, sources))
+
+
+def _content_spans(spans_of: dict, sources: dict) -> dict:
+    """``(group, inst, occurrence) -> [(start, end)]``: the value's source span
+    less the function words at its edges that its slot's other values share
+    (:func:`.source.content_part`: *cow* of *a cow*)."""
+    edges = {slot: edge_word_counts(values) for slot, values in sources.items()}
+    out = {}
+    for (g, i, o), spans in spans_of.items():
+        text = o.lexval[2]
+        part = content_part(text, *edges[o.slot]) if o.slot in edges else text
+        at = text.find(part) if part else -1
+        if at < 0 or part == text:
+            out[(g, i, o)] = spans
+            continue
+        out[(g, i, o)] = [(a + at, a + at + len(part)) for a, _b in spans]
+    return out
 
 
 def _own_mass(ev: Evidence):
     """``mass(g, i, piece, k)``: the alignment's posterior mass of unit ``k``
-    of a region piece on the source words of the piece's own value (None
+    of a region piece on the source words of the piece's own value, less the
+    function words its lexicon's values share at their edges (the article of
+    *a cow*, which its class word translates: where the alignment sees word
+    order, that word's mass on the value is as high as the noun's) (None
     without an alignment)."""
     if ev.ibm is None:
         return None
 
     def mass(g: int, i: int, p, k: int) -> float:
         return ev.ibm.mass(ev.ibm_row[(g, i)], ev.unit_base[(g, i, p.field)] + k,
-                           ev.ibm_spans.get((g, i, p.occ), ()))
+                           ev.content_spans.get((g, i, p.occ), ()))
     return mass
 
 
@@ -2039,7 +2063,8 @@ def _group_spans(names, groups, prepared, regions, obs: Sequence[Obs], settled: 
                 if id(o) in done:
                     continue
                 # its forms, or (a value no instance placed) its source text
-                hit = _find(o, fields, have, settled.forms.get(o.lexval) or [o.lexval[2]])
+                hit = _find(o, fields, have, settled.forms.get(o.lexval) or [o.lexval[2]],
+                            regions[g].frame[i])
                 if hit is not None:
                     have.append(hit)
             spans = sorted((Span(o, f, a, b, fields[f].text[a:b]) for o, f, a, b in have),
@@ -2169,13 +2194,16 @@ def _empty_at(fields, spans, left: str, right: str) -> tuple | None:
     return None
 
 
-def _find(o: Occurrence, fields, have, forms) -> tuple | None:
+def _find(o: Occurrence, fields, have, forms, frame=None) -> tuple | None:
     """The first place (on grapheme bounds, clear of other spans) where one of
     the value's forms stands, for an occurrence co-variation did not place --
     read as the longest of its forms that stands there: ``čolboku`` is the
     start of ``čolbokuñas``, the form with the agreement ending the
     instance's state chooses, and the ending must not be left to the frame
-    (``{somewhat}ñas``)."""
+    (``{somewhat}ñas``).  A place outside the group's frame (``frame``: per
+    field, per unit, :func:`.regions.group_frame`) comes first: every
+    instance writes the frame, so a frame word the value reads alike is the
+    template's (*that* = ``that`` in ``…, that {i} like {the} {noun}``)."""
     hits = []
     for form in forms:
         if not form:
@@ -2189,10 +2217,19 @@ def _find(o: Occurrence, fields, have, forms) -> tuple | None:
                 hits.append((f, a, b))
     if not hits:
         return None
+    if frame is not None:
+        loose = [h for h in hits if not _in_frame(fields[h[0]], frame[h[0]], h[1], h[2])]
+        hits = loose or hits
     f, a, b = hits[0]
     f, a, b = max((h for h in hits if h[0] == f and h[1] <= a and b <= h[2]),
                   key=lambda h: h[2] - h[1])
     return (o, f, a, b)
+
+
+def _in_frame(t, flags, a: int, b: int) -> bool:
+    """Are all units of ``t`` within characters ``[a, b)`` frame units?"""
+    inside = [is_frame for s, e, is_frame in zip(t.starts, t.ends, flags) if a <= s and e <= b]
+    return bool(inside) and all(inside)
 
 
 def group_keys(al: GroupAlignment) -> tuple[list[Key], dict]:

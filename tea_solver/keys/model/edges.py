@@ -200,6 +200,7 @@ class Evidence:
     unit_pairs: dict = None  # (unit, next unit) -> count, both of a script without spaces
     governed: dict = None   # (slot, side) -> 1.0 if one and the same source word stands there in every group
     beside_spans: dict = None  # (group, inst, occurrence, side) -> [(start, end)] of the source word beside it
+    content_spans: dict = None  # as ibm_spans, less the edge function words the slot's values share
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:

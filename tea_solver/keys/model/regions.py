@@ -94,6 +94,10 @@ class FileStats:
         self.unit = {u: _bitset(ix, n) for u, ix in by_unit.items()}
         self.loose = {u: _bitset(ix, n) for u, ix in by_loose.items()} \
             if frames is not None else self.unit
+        # (unit, slot) -> the instances whose every copy of the unit outside
+        # the frame another slot's value brings (:func:`_explained_copies`):
+        # for that slot's values the unit is not there
+        self.gone = _explained_copies(texts, occs, frames) if frames is not None else {}
         self.val = {v: _bitset(ix, n) for v, ix in by_val.items()}
         self.slot = {s: _bitset(ix, n) for s, ix in by_slot.items()}
         self.by_slot_values: dict = defaultdict(list)
@@ -120,6 +124,23 @@ class FileStats:
             got = self._contrast(self.unit.get(u, 0), self.val.get(v, 0), v[:2])
             self._cache[key] = got
         return got
+
+    def brought(self, u: str, v: tuple) -> float:
+        """:meth:`comes_with` over the copies outside the frame
+        (:attr:`loose`), where those another slot's value brings are not the
+        unit's for the values of ``v``'s slot (:attr:`gone`): whether
+        the value claims a unit of its region.  *that I am from Brazil* writes
+        the *I* of ``{i}``, and where half the ``{neutral}`` values hold it,
+        the *I* is there in half the instances of *we*: counted, it no longer
+        told *I* apart, and ``{i}`` claimed nothing.  (Only the claims ask
+        it: which unit identifies a value (:meth:`predicts`) and the other
+        readings keep the plain rates -- an article three animals write
+        tells no vehicle apart where one vehicle alone takes it.)"""
+        bu = self.loose.get(u, 0)
+        gone = self.gone.get((u, v[:2]))
+        if gone:
+            bu &= ~gone
+        return self._contrast(bu, self.val.get(v, 0), v[:2])
 
     def _rates(self, bu: int, bv: int, slot: tuple, among: int | None = None) -> tuple:
         """``(P(u | values bv), P(u | the slot's other values))`` on bitsets
@@ -233,6 +254,21 @@ class FileStats:
         c, p = self.comes_with(u, v), self.predicts(u, v)
         if c >= params.comes_with or p >= params.predicts:
             return max(c, p)
+        # counting the copies outside the frames, where a value's translation
+        # can be, and setting aside those other slots' values bring
+        # (:meth:`brought`: *that* of ``{the}`` after ``…, that {i} hate``, in
+        # a file whose frames mostly write ``that`` -- counted anywhere, it is
+        # in nearly every instance and comes with no value; *I* of ``{i}``,
+        # which frames like *I think {it} …* write too), a unit there
+        # whenever the value is drawn and (nearly) never otherwise is the
+        # value's as surely as one that identifies it.  (Not
+        # one that comes with it a little more than with the others: the
+        # article ``hü`` of *a cow*, which the vehicle beside it often brings,
+        # set aside comes with *a cow* more than with the other animals, as
+        # a class article does, and took its core from the word ``fö``)
+        b = self.brought(u, v)
+        if b >= params.predicts:
+            return b
         if alike and self.reads(u, v, params):
             # the word of a few values translated alike (``hơi`` for three
             # intensifiers), in a region beside another value's words: theirs,
@@ -385,6 +421,53 @@ class FileStats:
             got = self._cache[key] = _share(self.unit.get(u, 0), self.val.get(v, 0),
                                             self.slot.get(v[:2], 0))
         return got
+
+
+def _explained_copies(texts: Sequence[tuple], occs: Sequence[list], frames: Sequence[list]
+                      ) -> dict:
+    """``(unit, slot) -> bitset`` of the instances where every copy of the unit
+    outside the frame is one that the values of other slots bring.
+
+    Co-variation counts a unit as there or not.  A slot's value can write the
+    word of another slot's value: *all that I've seen over the years*
+    writes the ``that`` and the ``the`` of ``{it}`` (*this* / *that* /
+    *the*), and *that I am from Brazil* the *I* of ``{i}``; where half the
+    ``{neutral}`` values hold ``ju``, ``ju`` is there in half the instances
+    of *this* and *the* too, and no longer tells *that* apart.  What a value
+    brings is what each of its instances shows outside its frame (the
+    multiset intersection, over two instances at least: one instance cannot
+    tell a value's units from its neighbours').  Where the values of the
+    other slots bring as many copies of a unit as an instance shows outside
+    its frame, the unit is theirs there: for this slot's values it is not
+    there (:meth:`FileStats.brought`)."""
+    loose: list = []
+    for fields, flags in zip(texts, frames):
+        c: Counter = Counter()
+        for t, fl in zip(fields, flags):
+            c.update(u for u, is_frame in zip(t.units, fl) if not is_frame)
+        loose.append(c)
+    brings: dict = {}
+    seen: Counter = Counter()
+    for c, os in zip(loose, occs):
+        for v in {o.lexval for o in os}:
+            seen[v] += 1
+            brings[v] = c.copy() if v not in brings else brings[v] & c
+    brings = {v: c for v, c in brings.items() if seen[v] >= 2 and c}
+    out: dict = defaultdict(list)
+    for i, (c, os) in enumerate(zip(loose, occs)):
+        vals = {o.lexval for o in os}
+        if not any(v in brings for v in vals):
+            continue
+        for s in {v[:2] for v in vals}:
+            by_others: Counter = Counter()
+            for v in vals:
+                if v[:2] != s and v in brings:
+                    by_others.update(brings[v])
+            for u, k in by_others.items():
+                if 0 < c[u] <= k:
+                    out[(u, s)].append(i)
+    n = len(texts)
+    return {key: _bitset(ix, n) for key, ix in out.items()}
 
 
 def _share(bu: int, bv: int, slot: int) -> float:

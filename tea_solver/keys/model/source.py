@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import combinations, product
 from typing import Sequence
 
 import regex
@@ -44,6 +45,10 @@ class Occurrence:
     draw: Draw
     element: int | None     # tuple element, None for plain values
     nth: int                # 0 for the first place the source shows this element, 1 …
+    # (field, start, end) of this place in the source, where the group's
+    # source template says which of the value's matches it is
+    # (:func:`group_occurrences`); None: the nth whole-word match
+    at: tuple | None = field(default=None, compare=False)
 
     # Occurrences key most of the model's dictionaries: the hash, lexval, slot
     # and place are asked half a million times a file, so each is computed
@@ -58,7 +63,7 @@ class Occurrence:
         return got
 
     def __reduce__(self):
-        return (Occurrence, (self.draw, self.element, self.nth))
+        return (Occurrence, (self.draw, self.element, self.nth, self.at))
 
     @cached_property
     def lexval(self) -> tuple:
@@ -114,11 +119,16 @@ def whole_word_spans(text: str, source: str) -> list:
     return out
 
 
-def count_in(source: str, text: str) -> int:
-    """How many times ``text`` stands as a whole word (or phrase) in ``source``."""
-    if not text:
-        return 0
-    return len(whole_word_spans(text, source))
+def value_spans(text: str, source: str) -> list:
+    """Where a value stands in its source: its whole-word matches
+    (:func:`whole_word_spans`), and those of its capitalised form (a
+    template that begins with a slot writes the value capitalised: *I don't
+    think, …* for ``{neg}`` = *i don't think*), left to right."""
+    hits = whole_word_spans(text, source)
+    upper = text[:1].upper() + text[1:]
+    if upper != text:
+        hits = sorted(set(hits) | set(whole_word_spans(upper, source)))
+    return hits
 
 
 def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
@@ -134,7 +144,7 @@ def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
             value = tuple(value)
             pos = []
             for i, v in enumerate(value):
-                hits = whole_word_spans(v, src) if v else None
+                hits = value_spans(v, src) if v else None
                 if hits:
                     pos.append((hits[0][0], i))
             elements = tuple(i for _p, i in sorted(pos)) or (0,)
@@ -144,26 +154,116 @@ def instance_draws(fill: dict, source: Sequence[str]) -> list[Draw]:
     return draws
 
 
-def occurrences(draws: Sequence[Draw], source: Sequence[str]) -> list[Occurrence]:
-    """Every place the source shows a draw (at least one per element)."""
+#: Readings of one source tried at most (products of match subsets); beyond
+#: it, an instance is read as "every match not inside another value's".
+MAX_READINGS = 4096
+
+
+def group_occurrences(draws: Sequence[Sequence[Draw]], sources: Sequence[Sequence[str]]
+                      ) -> list[list[Occurrence]]:
+    """Per instance of one group, the places its source shows each draw: the
+    matches of the values that the group's one source template puts there.
+
+    A value's text can stand in the source where its slot does not: inside
+    another slot's value (*the* of ``{it}`` in *all that I've seen over the
+    years*, *I* of ``{i}`` in *I've*) or as a frame word (the *that* of
+    ``…, that {it}`` where ``{it}`` = *that*).  Counting every match gave the
+    value a second place, and the model then looked for a second translation
+    of it -- which cut the other value's translation in two.  The instances
+    of a group were expanded from one template, so the reading is the one
+    that leaves the same frame in the most instances: each instance's
+    readings (a non-empty set of its value's matches per draw, no two places
+    overlapping) are written as templates, and the template most instances
+    can be read as wins.  Where several tie (a group of one instance, or one
+    whose instances all draw the ambiguous value), the reading with the most
+    places does -- what counting every match gave -- less the matches that
+    lie inside a longer match of another draw.
+    """
+    readings = [_readings(ds, src) for ds, src in zip(draws, sources)]
+    support: Counter = Counter()
+    for rs in readings:
+        support.update({text for text, _places, _n in rs})
+    out = []
+    for ds, src, rs in zip(draws, sources, readings):
+        best = max(rs, key=lambda r: (support[r[0]], r[2], r[0]))
+        out.append(_occurrences_at(ds, tuple(src), best[1]))
+    return out
+
+
+def _readings(draws: Sequence[Draw], source: Sequence[str]) -> list[tuple]:
+    """``(template text, places, how many)`` for each way to read ``source``
+    as a template with these draws (``places``: per draw element, the
+    chosen matches as ``(start, end)`` in the joined source)."""
     src = "\n".join(source)
+    keys, hits = [], []
+    for d in draws:
+        for element in (d.elements or (None,)):
+            text = d.shown(element)
+            keys.append((d.name, element))
+            hits.append(value_spans(text, src) if text else [])
+    # every match not strictly inside a longer match of another draw
+    # (the reading a tie falls back on)
+    outer = []
+    for k, hs in enumerate(hits):
+        outer.append([h for h in hs if not any(
+            j != k and a <= h[0] and h[1] <= b and b - a > h[1] - h[0]
+            for j, other in enumerate(hits) for a, b in other)])
+    options = [[c for r in range(len(hs), 0, -1) for c in combinations(hs, r)] or [()]
+               for hs in hits]
+    total = 1
+    for o in options:
+        total *= len(o)
+    if total > MAX_READINGS:
+        options = [[tuple(hs)] for hs in outer]
+    out = []
+    for choice in product(*options):
+        spans = sorted((a, b, k) for k, c in enumerate(choice) for a, b in c)
+        if any(b1 > a2 for (_a1, b1, _k1), (a2, _b2, _k2) in zip(spans, spans[1:])):
+            continue
+        parts, at = [], 0
+        for a, b, k in spans:
+            parts.append(src[at:a])
+            parts.append("\x00%s\x01%s\x00" % keys[k])
+            at = b
+        parts.append(src[at:])
+        out.append(("".join(parts), dict(zip(keys, choice)), len(spans)))
+    if not out:
+        out.append(("", dict(zip(keys, (tuple(hs) for hs in outer))), 0))
+    return out
+
+
+def _occurrences_at(draws: Sequence[Draw], source: tuple, places: dict) -> list[Occurrence]:
+    """The occurrences of one instance at the chosen matches (one with no
+    place where the source shows a value nowhere)."""
+    starts = [0]
+    for part in source[:-1]:
+        starts.append(starts[-1] + len(part) + 1)
     out = []
     for d in draws:
         for element in (d.elements or (None,)):
-            n = max(1, count_in(src, d.shown(element)))
-            # cardinals of one lexicon with the same value cannot both be drawn
-            # (distinct draws), so the count is this draw's own
-            out.extend(Occurrence(d, element, k) for k in range(n))
+            chosen = sorted(places.get((d.name, element), ()))
+            if not chosen:
+                out.append(Occurrence(d, element, 0))
+                continue
+            for k, (a, b) in enumerate(chosen):
+                f = max(i for i, s in enumerate(starts) if s <= a)
+                out.append(Occurrence(d, element, k, (f, a - starts[f], b - starts[f])))
     return out
 
 
 def source_positions(occs: Sequence[Occurrence], source: Sequence[str]) -> dict:
     """Occurrence → (field, start, end) of the value in the source, where found
-    (keyed by the caller's own occurrence objects, in the order found)."""
+    (keyed by the caller's own occurrence objects, in the order found): its
+    place in the group's template (:func:`group_occurrences`), else its nth
+    whole-word match."""
     occs = list(occs)
-    found = _source_positions(tuple((o.draw.shown(o.element), o.nth) for o in occs),
-                              tuple(source))
-    return {occs[n]: pos for n, pos in found}
+    rest = [o for o in occs if o.at is None]
+    found = _source_positions(tuple((o.draw.shown(o.element), o.nth) for o in rest),
+                              tuple(source)) if rest else ()
+    at = {id(o): o.at for o in occs if o.at is not None}
+    at.update((id(rest[n]), pos) for n, pos in found)
+    return {o: at[id(o)] for _f, _n, o in sorted((at[id(o)][0], n, o)
+                                                 for n, o in enumerate(occs) if id(o) in at)}
 
 
 @lru_cache(maxsize=1 << 16)
