@@ -4442,3 +4442,41 @@ def test_a_value_that_contains_another_slots_value_or_a_frame_word_keeps_its_wor
                     {k: sorted(_word_for_word(x) for x in vals) for k, vals in
                      (("neg", negs), ("neutral", neutrals), ("it", its), ("noun", nouns),
                       ("adj", adjs))})]
+
+
+_CLASS_NOUNS = {"plane": ("sife", ""), "food": ("ruñi", ""), "staff": ("gini", ""),
+                "seat": ("giñu", "čas"), "pilot": ("wiñe", "čas"), "company": ("risba", "čas")}
+_AGREEING_THE = {"the": "na", "this": "nut", "that": "lu"}
+_AGREEING_VERBS = {"like": "rir", "enjoy": "bunur", "value": "kiłase"}
+
+
+def _class_agreement_rows() -> list:
+    """*No one {verb}s {the} {noun}.*: the verb and the determiner take the
+    noun's class ending (``čas`` or nothing)."""
+    rows = []
+    for (ev, v), (et, t), (en, (n, end)) in itertools.product(
+            _AGREEING_VERBS.items(), _AGREEING_THE.items(), _CLASS_NOUNS.items()):
+        rows.append(_row("likes", "No one %ss %s %s." % (ev, et, en),
+                         {"pos_verb_present": ev, "the": et, "vehicle": en},
+                         "Da lir %s%sbi %s%s %s." % (v, end, t, end, n)))
+    return rows
+
+
+def test_the_slot_with_one_form_per_value_decides_the_class_not_one_that_agrees():
+    """The verb and the determiner agree with the noun: split by the
+    determiner's forms (``lu`` / ``lučas``), the verbs split as well as by the
+    noun's class -- as few contradictions either way -- but every part kept
+    the nouns of both classes, and generated ``lu giñu``, which no
+    translation writes.  The slot whose values have one form each (the noun)
+    decides; the slots with forms follow it, whatever the slots are called
+    (the noun's lexicon named after the others, the first slot tried was an
+    agreeing one, and the tie went to it)."""
+    groups = extract_exact(_class_agreement_rows())
+    got = sorted((t["template"], sorted(t["lexicons"]["vehicle"]), sorted(t["lexicons"]["the"]))
+                 for t in groups["likes"])
+    want = sorted(("Da lir {pos_verb_present}bi {the} {vehicle}.",
+                   sorted(n for n, e in _CLASS_NOUNS.values() if e == end),
+                   sorted(t + end for t in _AGREEING_THE.values()))
+                  for end in ("", "čas"))
+    assert got == want
+
