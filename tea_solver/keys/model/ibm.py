@@ -93,8 +93,7 @@ def _copies_by_position(post: np.ndarray, t: np.ndarray, grp: np.ndarray, g0: in
     # within a class, the copies of one owner share their owner's weight
     key = grp.astype(np.int64) * (int(si.max()) + 1) + si
     _u, cls = np.unique(key, return_inverse=True)
-    _u, own = np.unique(np.stack([key, owner]), axis=1, return_inverse=True)
-    own = own.ravel()
+    _u, own = np.unique(cls * (int(owner.max()) + 2) + (owner + 1), return_inverse=True)
     w = np.where(real, np.exp(-tension * gap), 1.0)
     w = (np.bincount(own, weights=w) / np.bincount(own))[own]
     mass = np.bincount(cls, weights=post)
