@@ -23,9 +23,7 @@ the mass a unit gives a word written twice is shared among the copies by
 fast_align's diagonal prior (Dyer et al. 2013): a unit's word lies near the
 same relative position, ``exp(−λ·|i/n − j/m|)``.  The tension λ is the
 file's: the one of :data:`TENSIONS` under which the file is likeliest with
-Model 1's table (0, an even share, where word order says nothing; a language
-that puts the verb last chooses a lower one than one that keeps the source's
-order).  Which word a unit translates stays Model 1's: used as the prior of
+Model 1's table (0, an even share, where word order says nothing).  Which word a unit translates stays Model 1's: used as the prior of
 the whole model, the diagonal gave a preposition that each state selects
 (``wu`` after the state, where the source has *about*) to the state beside
 it, and the edge decisions, fitted to Model 1's masses, made it the
