@@ -1190,12 +1190,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         for o, r in zip(os, chosen):
             members[r].append(o)
         homeless.extend(os[len(chosen):])
-    # (a region another value claims is no region nobody claims, though the
-    # value took another: *I don't think* is ``don`` and ``think`` between
-    # the frame's ``'`` and ``t``, and ``{i}``, whose *I* the frame wrote,
-    # took ``don``)
-    free = [r for r in range(len(regions)) if r not in members
-            and not any(x > 0 for o in occs for x in score[(r, o)])]
+    free = [r for r in range(len(regions)) if r not in members]
     if homeless and len(homeless) == len(free):
         for o, r in _fit_homeless(homeless, free, regions, fields, frame, stats, where):
             members[r].append(o)
