@@ -299,9 +299,10 @@ def selected_form(seen: Counter | None, forms, least: int = 1) -> str | None:
     """The form an A value selects of a B value, from the file's counts of
     its forms beside it (``seen``): the one that holds ``CONSISTENT`` of the
     observations among ``forms`` (the B value's forms in this group), and
-    ``least`` observations at least, or None.  (Not looser in a noisy file: a pair of values is seen a few times, and
-    two readings of three, which a tenth of noise explains as well as no
-    selection at all, split a group's animals by the vehicle beside them.)"""
+    ``least`` observations at least, or None.  (Not looser in a noisy file: a
+    pair of values is seen a few times, and two readings of three, which a
+    tenth of noise explains as well as no selection at all, split a group's
+    animals by the vehicle beside them.)"""
     counts = Counter({f: n for f, n in (seen or {}).items() if f in forms})
     if sum(counts.values()) < least:
         return None

@@ -23,11 +23,11 @@ the mass a unit gives a word written twice is shared among the copies by
 fast_align's diagonal prior (Dyer et al. 2013): a unit's word lies near the
 same relative position, ``exp(−λ·|i/n − j/m|)``.  The tension λ is the
 file's: the one of :data:`TENSIONS` under which the file is likeliest with
-Model 1's table (0, an even share, where word order says nothing).  Which word a unit translates stays Model 1's: used as the prior of
-the whole model, the diagonal gave a preposition that each state selects
-(``wu`` after the state, where the source has *about*) to the state beside
-it, and the edge decisions, fitted to Model 1's masses, made it the
-state's.
+Model 1's table (0, an even share, where word order says nothing).  Which
+word a unit translates stays Model 1's: used as the prior of the whole
+model, the diagonal gave a preposition that each state selects (``wu`` after
+the state, where the source has *about*) to the state beside it, and the edge
+decisions, fitted to Model 1's masses, made it the state's.
 
 Vectorised over all (target unit, source word) pairs of the file at once; a
 handful of EM iterations costs well under a second for a file of thousands
@@ -57,7 +57,7 @@ def _diagonal(gap: np.ndarray, real: np.ndarray, grp: np.ndarray, g0: int,
     """Prior of each (unit, word) pair: NULL keeps Model 1's share, the
     source words share the rest in proportion to ``exp(-tension * gap)``."""
     if tension == 0.0:
-        return np.where(real, null_share, null_share)
+        return null_share
     w = np.where(real, np.exp(-tension * gap), 0.0)
     z = np.bincount(grp, weights=w, minlength=g0)
     return np.where(real, (1.0 - null_share) * w / np.maximum(z[grp], 1e-300), null_share)
@@ -147,10 +147,8 @@ class Alignment:
         g0 = int(lt.sum())
         vt, vs = max(len(tvocab), 1), len(svocab)
         flat = ti * vs + si
-        # the diagonal prior (fast_align, Dyer et al. 2013): a unit's source
-        # word lies near the same relative position, as sharply as the
-        # file's word order says (``tension``, chosen each iteration by the
-        # likelihood; 0 is Model 1's uniform prior)
+        # each pair's distance from the diagonal, for sharing a word's mass
+        # among its copies once Model 1 has converged (:func:`_copies_by_position`)
         word = q - unit * ls[inst]                  # 0 = NULL, 1.. = source words
         s_word_base = np.concatenate([[0], np.cumsum(ls - 1)])[:-1]   # first word of each
         real = word > 0

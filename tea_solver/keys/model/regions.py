@@ -78,12 +78,15 @@ class FileStats:
         # instance's frame (``frames``, per instance per field, as
         # :func:`group_frame`; without them, every unit)
         by_loose: dict = defaultdict(list)
+        loose_counts: list = []         # per instance: its units outside the frame, counted
         for i, (fields, os) in enumerate(zip(texts, occs)):
             for u in {u for t in fields for u in t.units}:
                 by_unit[u].append(i)
             if frames is not None:
-                for u in {u for t, flags in zip(fields, frames[i])
-                          for u, is_frame in zip(t.units, flags) if not is_frame}:
+                c = Counter(u for t, flags in zip(fields, frames[i])
+                            for u, is_frame in zip(t.units, flags) if not is_frame)
+                loose_counts.append(c)
+                for u in c:
                     by_loose[u].append(i)
             vals = {o.lexval for o in os}
             for v in vals:
@@ -97,7 +100,7 @@ class FileStats:
         # (unit, slot) -> the instances whose every copy of the unit outside
         # the frame another slot's value brings (:func:`_explained_copies`):
         # for that slot's values the unit is not there
-        self.gone = _explained_copies(texts, occs, frames) if frames is not None else {}
+        self.gone = _explained_copies(loose_counts, occs) if frames is not None else {}
         self.val = {v: _bitset(ix, n) for v, ix in by_val.items()}
         self.slot = {s: _bitset(ix, n) for s, ix in by_slot.items()}
         self.by_slot_values: dict = defaultdict(list)
@@ -423,8 +426,7 @@ class FileStats:
         return got
 
 
-def _explained_copies(texts: Sequence[tuple], occs: Sequence[list], frames: Sequence[list]
-                      ) -> dict:
+def _explained_copies(loose: Sequence[Counter], occs: Sequence[list]) -> dict:
     """``(unit, slot) -> bitset`` of the instances where every copy of the unit
     outside the frame is one that the values of other slots bring.
 
@@ -439,13 +441,8 @@ def _explained_copies(texts: Sequence[tuple], occs: Sequence[list], frames: Sequ
     tell a value's units from its neighbours').  Where the values of the
     other slots bring as many copies of a unit as an instance shows outside
     its frame, the unit is theirs there: for this slot's values it is not
-    there (:meth:`FileStats.brought`)."""
-    loose: list = []
-    for fields, flags in zip(texts, frames):
-        c: Counter = Counter()
-        for t, fl in zip(fields, flags):
-            c.update(u for u, is_frame in zip(t.units, fl) if not is_frame)
-        loose.append(c)
+    there (:meth:`FileStats.brought`).  ``loose``: per instance, its units
+    outside the frame, counted."""
     brings: dict = {}
     seen: Counter = Counter()
     for c, os in zip(loose, occs):
@@ -466,7 +463,7 @@ def _explained_copies(texts: Sequence[tuple], occs: Sequence[list], frames: Sequ
             for u, k in by_others.items():
                 if 0 < c[u] <= k:
                     out[(u, s)].append(i)
-    n = len(texts)
+    n = len(loose)
     return {key: _bitset(ix, n) for key, ix in out.items()}
 
 

@@ -13,6 +13,7 @@ two occurrences of the same element.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -246,7 +247,7 @@ def _occurrences_at(draws: Sequence[Draw], source: tuple, places: dict) -> list[
                 out.append(Occurrence(d, element, 0))
                 continue
             for k, (a, b) in enumerate(chosen):
-                f = max(i for i, s in enumerate(starts) if s <= a)
+                f = bisect_right(starts, a) - 1
                 out.append(Occurrence(d, element, k, (f, a - starts[f], b - starts[f])))
     return out
 
