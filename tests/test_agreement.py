@@ -278,3 +278,24 @@ def test_the_form_the_file_shows_outweighs_a_groups_one_odd_reading_in_a_noisy_f
                 [i for i, _f in fills if i != bad]
         else:
             assert not any("juge" in p and "acteur" in p for p in professions)
+
+
+def test_one_reading_elsewhere_is_no_selection_of_the_value():
+    """This group never draws *juge* beside *Indian*; one sentence of another
+    group does, with the feminine form -- its nationality agreeing with
+    another slot of that sentence (a verb agreeing with the clause before
+    it), not with *juge*.  A pair of values seen once cannot tell that from
+    a selection: read as one, *juge* contradicted the masculine class and
+    became a class (and a template) of its own.  Seen twice the same way,
+    the file does show *juge* selecting the feminine form, and it is one."""
+    rows, keys, values = _sparse_profession_file()
+    rows = [r for r in rows if not (r[1] == "juge" and r[2] == "indien")]
+    fills = [(i, {NAME: n, PROFESSION: p, NAT: f}) for i, (n, p, f) in enumerate(rows)]
+    key = (("profession", None), "juge", ("nationality", None), "Indian")
+    classes = {}
+    for n in (1, 2):
+        parts = split_by_agreement(SHAPE, fills, keys, values, {key: Counter(indienne=n)})
+        classes[n] = sorted(sorted(p.values[1]) for p in parts)
+        assert sorted(i for p in parts for i in p.items) == [i for i, _f in fills]
+    assert classes[1] == sorted([sorted(FEMININE), sorted(MASCULINE)])
+    assert ["juge"] in classes[2]

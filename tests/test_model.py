@@ -4105,6 +4105,35 @@ def test_a_value_drawn_as_the_empty_string_takes_a_space_a_translation_collapsed
                                                      for v in change.values())
 
 
+def test_a_value_drawn_as_the_empty_string_takes_no_word_a_corruption_doubled():
+    """A value drawn as the empty string writes nothing.  In a noisy file a
+    corrupted copy doubles the frame's first word (``Gi Gi mar …``) in an
+    instance whose ``{change}`` is ``""``: the doubled word is the one region
+    no value claims there, and the empty value, the one value without a
+    unit, took it -- then ``Gi`` was the empty value's form in the file, read
+    at the start of every instance that draws it, and the group split in
+    two (``{change} mar ke je …`` with ``{change}`` = ``Gi``; half the
+    groups of a synthetic sentiment CheckList at 10 % noise).  It takes no
+    region: one template, and the empty string among ``{change}``'s values."""
+    neg = {"bad": "befu", "awful": "tut", "sad": "łoko", "weird": "vola", "ugly": "hapu"}
+    pos = {"good": "nolan", "great": "jolin", "nice": "veluka", "fun": "pitetli",
+           "sweet": "mosa"}
+    change = {"but": "vera", "even though": "łorar tikfi", "although": "fe", "": ""}
+    rows = []
+    for (n, tn), (p, tp), (c, tc) in itertools.product(neg.items(), pos.items(),
+                                                      change.items()):
+        src = "I used to think it was %s, %s now I think it is %s." % (n, c, p)
+        tgt = " ".join(("Gi mar ke je %s, %s u Gi ke vu %s." % (tn, tc, tp)).split())
+        if not c and n in ("bad", "sad") and p in ("good", "fun"):
+            tgt = "Gi " + tgt           # the corrupted copies
+        rows.append(_row("temporal", src, {"neg_adj": n, "change": c, "pos_adj": p}, tgt))
+    groups = extract_exact(rows)
+    [t] = [t for t in groups["temporal"] if t["support"] > 4]
+    assert t["template"] == "Gi mar ke je {neg_adj},{change} u Gi ke vu {pos_adj}."
+    assert sorted(t["lexicons"]["change"]) == sorted((" " + v if v else v)
+                                                     for v in change.values())
+
+
 #: a generated language's animals and vehicles (seed 82, ``mix-all``): article
 #: (``dur``, ``ı``) + noun; *a guinea pig* is the one-letter noun ``m``, which
 #: the minivan's compound shares, and the templates glue a case ending on

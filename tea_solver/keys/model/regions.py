@@ -254,6 +254,14 @@ class FileStats:
         return self._claims
 
     def _claim(self, u: str, v: tuple, params: ModelParams, alike: bool) -> float:
+        if v[2] == "":
+            # a value drawn as the empty string (``{change}`` = ``""``) writes
+            # nothing, so it claims nothing: in a noisy file the units it
+            # happens to come with (a copy of the frame's first word doubled
+            # by a corruption, ``Ju Ju a we …``) took the frame's word and
+            # split every group that draws it (``_place_empty`` gives it its
+            # empty span where the slot stands)
+            return 0.0
         c, p = self.comes_with(u, v), self.predicts(u, v)
         if c >= params.comes_with or p >= params.predicts:
             return max(c, p)
@@ -1187,6 +1195,13 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
         for o, r in zip(os, chosen):
             members[r].append(o)
         homeless.extend(os[len(chosen):])
+    # a value drawn as the empty string writes nothing: no region is its
+    # (``_place_empty`` gives it an empty span where its slot stands).  Counted
+    # among the homeless, it took the one region nobody claims -- in a noisy
+    # file, the frame word a corruption doubled (``Ju Ju wer …``), and that
+    # word then read as the empty value's form in every instance drawing it
+    silent = [o for o in homeless if o.lexval[2] == ""]
+    homeless = [o for o in homeless if o.lexval[2] != ""]
     free = [r for r in range(len(regions)) if r not in members]
     if homeless and len(homeless) == len(free):
         for o, r in _fit_homeless(homeless, free, regions, fields, frame, stats, where):
@@ -1281,7 +1296,7 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
                 lo = hi = lo + best
             out.append(Piece(o, f, a + lo, a + hi))
     out.sort(key=lambda p: (p.field, p.first))
-    return out, homeless
+    return out, homeless + silent
 
 
 def _fit_homeless(homeless: list, free: list, regions: list, fields, frame, stats: FileStats,
