@@ -1174,6 +1174,32 @@ def test_shared_last_word_keeps_its_agreement_ending_and_the_template_its_suffix
     assert got == sorted([(frame, bare), (frame, sorted(v + "łe" for v in bare))])
 
 
+def test_only_a_unit_between_the_core_and_the_frame_stands_at_a_distance_to_it():
+    """Units beside a value are placed, for the edge decisions, by their
+    distance to the frame where they stand between the core and the frame
+    (the preposition before the frame's noun is the last unit, whatever the
+    value's length).  A varying unit beyond a frame unit is not between them:
+    ``Ju`` of ``{i}`` four units past *I can't say*'s comma was counted one
+    unit before the frame -- the place of the ``Ju`` that ends *I can't say
+    I* before its verb -- pooled with it, and voted it out of the value (a
+    second template for the values ending in *I*, in the synthetic
+    sentiment CheckList)."""
+    from tea_solver.keys.model.edges import candidates
+    from tea_solver.keys.model.forms import Edge, Obs
+
+    def edge(text, frame, index):
+        return Edge(text, frame, False, 2 * index, 2 * index + 1, 0, index)
+
+    o = Obs(0, 0, 0, ("neg", None, "I can't say"), ("neg", None), "wupa ge", 0, 3)
+    o.units = [edge("wupa", False, 0), edge("ge", False, 1)]
+    o.right = [edge("Ju", False, 2), edge(",", True, 3), edge("gu", True, 4),
+               edge("hi", False, 5), edge("Ju", False, 6)]
+    got = {c.depth: (c.text, c.to_frame, c.frame_depth) for c in candidates(0, o)
+           if c.side > 0 and c.depth >= 1}
+    assert got == {1: ("Ju", 1, 0), 2: (",", 0, 1), 3: ("gu", 0, 2), 4: ("hi", 0, 0),
+                   5: ("Ju", 0, 0)}
+
+
 def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
     """A separate word at a place where the lexicon's values show a few words
     (``hör`` of ``hı hör vołı`` beside the first words of other values) looks

@@ -169,7 +169,12 @@ def candidates(n: int, o: Obs) -> list[Candidate]:
             to_frame = 0
             if e.frame:
                 frames_seen += 1
-            else:
+            elif not frames_seen:
+                # (only a unit between the core and the frame stands at a
+                # distance to it: one beyond a frame unit is another
+                # stretch's -- ``Ju`` of ``{i}`` four units past *I can't
+                # say*'s comma, pooled with the ``Ju`` that ends *I can't say
+                # I* one unit before its frame, voted against that ``Ju``)
                 j = k
                 while j < len(outer) and not outer[j].frame:
                     j += 1
