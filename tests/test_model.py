@@ -279,6 +279,45 @@ def test_a_classifier_glued_before_every_noun_in_a_script_without_spaces_is_the_
     assert sorted(got["drives"][0]["lexicons"]["vehicle"]) == sorted(vehicles.values())
 
 
+def test_a_frame_word_glued_before_values_that_always_follow_it_stays_the_frames():
+    """A Khmer-like file without spaces: *…, but it {neg}.* in three templates
+    and *…, but I {neg}.* in three, the slot's values drawn each in the
+    templates of one kind (*was not* after *it*, *did not* after *I*).  The
+    source word beside the slot differs between the slot's groups, so over
+    the slot nothing translates the glued ``ផួំ`` (*it*) -- and it joined
+    every value beside it (``ផួំឆាះដុំ``).  Over the groups of each value
+    the source word beside it is one and the same, which the glued unit may
+    translate: it stays the template's."""
+    nouns = {"flight": "រួយីំ", "seat": "យ្ធួតែ", "staff": "ងាយេត្ខើ", "food": "ឡឹខើំឃ្ខា",
+             "crew": "ភិឆឹះ"}
+    adjs = {"good": "ផួំឆាំទុ", "great": "ខូដ្ខែំ", "nice": "រីយី", "fun": "ឆែតុ"}
+    verbs = {"like": "ង្ឃូ", "love": "រ្ញេខៅ", "enjoy": "ខេឝ្រេំ", "value": "តែង្ឃីំ"}
+    it_neg = {"was not": "ឆាះដុំ", "wasn't": "ឡឹឃា"}
+    i_neg = {"did not": "ឡ្ឃាំឈែ", "didn't": "ខើដុំ"}
+    rows = []
+    for k, (be, tbe) in enumerate((("would be", "ញិជា"), ("seemed", "ធឹខើ"),
+                                   ("looked", "ជ្ធែភិ"))):
+        for (n, tn), (a, ta), (g, tg) in itertools.product(nouns.items(), adjs.items(),
+                                                          it_neg.items()):
+            rows.append(_row("it%d" % k, "I thought the %s %s %s, but it %s." % (n, be, a, g),
+                             {"noun": n, "adj": a, "neg": g},
+                             "ឃ្ដោឃ្ដួំ%s%s%s ឡ្យិះផួំ%s។" % (tn, tbe, ta, tg)))
+    for k, (w, tw) in enumerate((("would", "ញិ"), ("wanted to", "ឆាំ"), ("hoped to", "ទុឞេ"))):
+        for (n, tn), (v, tv), (g, tg) in itertools.product(nouns.items(), verbs.items(),
+                                                          i_neg.items()):
+            rows.append(_row("i%d" % k, "I thought I %s %s the %s, but I %s." % (w, v, n, g),
+                             {"verb": v, "noun": n, "neg": g},
+                             "ឃ្ដោឃ្ដួំឃ្ដោ%s%s%s ឡ្យិះឃ្ដោ%s។" % (tw, tv, tn, tg)))
+    groups = extract_exact(rows)
+    for k in range(3):
+        [t] = groups["it%d" % k]
+        assert t["template"].endswith(" ឡ្យិះផួំ{neg}។")
+        assert sorted(t["lexicons"]["neg"]) == sorted(it_neg.values())
+        [t] = groups["i%d" % k]
+        assert t["template"].endswith(" ឡ្យិះឃ្ដោ{neg}។")
+        assert sorted(t["lexicons"]["neg"]) == sorted(i_neg.values())
+
+
 _PREFIX_ANIMALS = {"a fish": "ฏึฟา่ฑิ่", "a guinea pig": "ฏึฬี้ยาโภา", "a cat": "ดูยัฃาชิ",
                    "a horse": "ฏึถึภุ", "a bird": "ดูฬู้ฬั", "a snake": "ฏึวั๋แฏิ", "a cow": "ดูชาฃา",
                    "a dog": "ฏึธื๋"}

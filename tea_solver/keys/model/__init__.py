@@ -1930,8 +1930,10 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
                     if not any(f2 == f and a2 < m_end and m_start < b2
                                for o2, (f2, a2, b2) in positions.items() if o2 is not o):
                         beside_of[(g, i, o, side)] = [(starts[f] + m_start, starts[f] + m_end)]
-                neighbours[(o.slot, -1)][g][left.group().lower() if left else ""] += 1
-                neighbours[(o.slot, 1)][g][right.group().lower() if right else ""] += 1
+                for side, m in ((-1, left), (1, right)):
+                    word = m.group().lower() if m else ""
+                    neighbours[(o.slot, side)][g][word] += 1
+                    neighbours[(o.lexval, side)][g][word] += 1
         group_units.append(counts)
         group_slots.append(slots)
     name = (aligner or {}).get("name", "cooccurrence")
@@ -1952,9 +1954,18 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     # (and a slot beside one and the same source word in every group: a
     # paradigm of target units there, in a script without spaces, may
     # translate it)
+    # (and per value, over the groups it stands in, where it stands in two
+    # or more: a slot beside *it* in three templates and *I* in three, whose
+    # values are drawn each in the three of one kind -- *was not* always
+    # after *it* -- has constant material there that may translate *it*:
+    # ``ផួំ`` glued before ``ឆាះដុំ`` is the frame's, not the value's)
     unbound, governed = {}, {}
     for key, per_group in neighbours.items():
         words = {c.most_common(1)[0][0] for c in per_group.values()}
+        if len(key[0]) == 3:        # a lexical value
+            if len(per_group) >= 2:
+                unbound[key] = float(len(words) >= 2)
+            continue
         unbound[key] = float(len(words) >= 2)
         governed[key] = float(len(words) == 1 and regex.match(r"\w", next(iter(words))) is not None)
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,

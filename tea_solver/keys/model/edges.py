@@ -199,7 +199,7 @@ class Evidence:
     ibm_spans: dict = None  # (group, inst, occurrence) -> [(start, end)] in the joined source
     ibm_row: dict = None    # (group, inst) -> row of the alignment
     unit_base: dict = None  # (group, inst, field) -> index of the field's first unit in the row
-    unbound: dict = None    # (slot, side) -> 1.0 if the source word beside the slot differs between groups
+    unbound: dict = None    # (slot or value, side) -> 1.0 if the source word beside it differs between groups
     bound: dict = None      # (group, slot) -> frame unit texts that translate the slot (slot_bound_units)
     odd: dict = None        # (group, inst) -> (field, unit) places near a corruption of its frame
     unit_pairs: dict = None  # (unit, next unit) -> count, both of a script without spaces
@@ -792,7 +792,8 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
             "func_words": lic[3],
             "frame_depth": max(depth_of[key], 0),
             "ibm": ibm / k,
-            "unbound": (ev.unbound or {}).get((slot, side), 0.0),
+            "unbound": (ev.unbound or {}).get((v, side),
+                                              (ev.unbound or {}).get((slot, side), 0.0)),
             "governed": (ev.governed or {}).get((slot, side), 0.0),
             "ibm_beside": beside,
             "bound": sum(c.text in (ev.bound or {}).get((obs[c.obs].group, slot), ())
