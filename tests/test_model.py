@@ -1239,6 +1239,59 @@ def test_only_a_unit_between_the_core_and_the_frame_stands_at_a_distance_to_it()
                    5: ("Ju", 0, 0)}
 
 
+def test_a_word_every_value_begins_with_is_theirs_where_the_source_frame_has_none():
+    """*I can't say*, *I don't think*, *I wouldn't say*: every value of
+    ``{neg}`` begins with *I*, ``Hi``, so the group's instances all begin
+    with ``Hi`` and co-variation calls it frame.  The source values carry
+    the shared function word, but ``Hi`` stands everywhere in the file
+    (*I think …*, *I used to think …*): not particular to the lexicon, the
+    licence did not count -- nor did it where the file has another lexicon
+    whose values share a first word (*some people*) and ``Hi`` stands
+    beside one of them only, as if *I* were an article that every such
+    lexicon has -- and ``Hi`` went to the frame -- ``Hi {neg}, lu
+    …`` with ``{neg}`` = ``lelulvu zi``, where the CheckList writes the
+    whole value.  The source frame of the template has no *I* for ``Hi`` to
+    translate: the alignment gives most of its mass to the values' words,
+    and then the licence counts.  In the templates whose frame does say *I*
+    (*I think {it} …*), ``Hi`` stays the frame's."""
+    neg = {"I can't say": "Hi lelulvu zi", "I don't think": "Hi volčobe čet",
+           "I wouldn't say": "Hi vagat čet"}
+    neutral = {"that I am from Brazil": "het Hi bi e Ule",
+               "my history with airplanes": "ñol bovetu tal ale",
+               "it's a Tuesday": "givačolañe"}
+    it = {"this": "vi", "that": "het", "the": "vet"}
+    nouns = {"flight": "hubato", "seat": "zuvu", "crew": "ñultat", "food": "leña"}
+    adjs = {"good": "zeteñat", "great": "ibale", "nice": "letu", "fun": "čalña"}
+    rows = []
+    for (n, tn), (u, tu), (i, ti), (o, to), (a, ta) in itertools.product(
+            neg.items(), neutral.items(), it.items(), list(nouns.items())[:2],
+            list(adjs.items())[:2]):
+        rows.append(_row("given", "%s, given %s, that %s %s is %s." % (n, u, i, o, a),
+                         {"neg": n, "neutral": u, "it": i, "noun": o, "adj": a},
+                         "%s, lu %s, het %s %s tol %s." % (tn, tu, ti, to, ta)))
+    for (i, ti), (o, to), (a, ta) in itertools.product(it.items(), nouns.items(), adjs.items()):
+        rows.append(_row("think", "I think %s %s is %s." % (i.capitalize(), o, a),
+                         {"it": i, "noun": o, "adj": a},
+                         "Hi gačil %s %s tol %s." % (ti, to, ta)))
+        rows.append(_row("used", "I used to think %s %s was %s." % (i, o, a),
+                         {"it": i, "noun": o, "adj": a},
+                         "Hi a we gačil %s %s get %s." % (ti, to, ta)))
+        rows.append(_row("know", "I know %s %s is %s." % (i, o, a),
+                         {"it": i, "noun": o, "adj": a},
+                         "Hi ñola %s %s tol %s." % (ti, to, ta)))
+    # another lexicon whose values share a first word, *some*
+    others = {"some people": "ger pador", "some friends": "ger jargur", "my parents": "hu papeju"}
+    for (w, tw), (o, to) in itertools.product(others.items(), nouns.items()):
+        rows.append(_row("others", "%s hate the %s." % (w.capitalize(), o),
+                         {"others": w, "noun": o}, "%s ofała %s." % (tw.capitalize(), to)))
+    groups = extract_exact(rows)
+    [t] = groups["given"]
+    assert t["template"] == "{neg}, lu {neutral}, het {it} {noun} tol {adj}."
+    assert sorted(t["lexicons"]["neg"]) == sorted(neg.values())
+    [t] = groups["used"]
+    assert t["template"] == "Hi a we gačil {it} {noun} get {adj}."
+
+
 def test_a_paradigm_word_joins_its_value_only_where_the_alignment_is_sure():
     """A separate word at a place where the lexicon's values show a few words
     (``hör`` of ``hı hör vołı`` beside the first words of other values) looks

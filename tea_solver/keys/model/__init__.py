@@ -1971,7 +1971,17 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
                     ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs,
                     governed=governed, beside_spans=beside_of,
-                    content_spans=_content_spans(spans_of, sources))
+                    content_spans=_content_spans(spans_of, sources),
+                    value_spans=_value_spans(spans_of))
+
+
+def _value_spans(spans_of: dict) -> dict:
+    """``(group, inst) -> (start, end), …``: the source spans of all the
+    instance's values (the rest of its source is frame)."""
+    out: dict = defaultdict(list)
+    for (g, i, _o), spans in spans_of.items():
+        out[(g, i)].extend(spans)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _content_spans(spans_of: dict, sources: dict) -> dict:

@@ -45,7 +45,10 @@ and position, by:
                  is selected by no value);
 ``lic_func``     the source values carry function words besides their content
                  word: a first or last word several values share (``a dog`` /
-                 ``an iguana``, ``I can't say`` / ``I don't think``);
+                 ``an iguana``, ``I can't say`` / ``I don't think``); on a
+                 side (``lic_side``), the share of the slot's values with one
+                 there, where this value has one there (*I can't say I*: both
+                 sides; *was not*: neither);
 ``beyond_func``  the unit lies beyond the translation of that function word:
                  a unit nearer the value stands with the values of every
                  lexicon whose source values carry it (the article that
@@ -68,6 +71,11 @@ and position, by:
                  comparatives, and of another template's frame phrase);
 ``ibm``          the posterior mass an IBM Model 1 of the file (:mod:`.ibm`)
                  puts on the value's own source words;
+``aligned``      a frame unit to which the alignment gives more of its mass
+                 on the values' words than on the source frame's: it
+                 translates no frame word (``Hi`` before *I can't say* in a
+                 template whose source frame has no *I*), so a licence counts
+                 for it however general the unit is in the file;
 ``ibm_beside``   the mass it puts on the source word beside the slot on that
                  side (*less* before *tough*);
 ``governed``     one and the same source word of the frame stands beside the
@@ -115,7 +123,7 @@ from .units import (alternating_pairs, inner_word, one_edit, same_stem, same_wor
 FEATURES = ("inner", "frame", "glued", "unseg", "identity", "share", "fill", "paradigm",
             "whole_form", "lic_func", "lic_side", "lic_contrast", "lic_adjacent", "func_words",
             "frame_depth", "generality", "generality_slot", "ibm", "unbound", "governed", "bound",
-            "depth", "beside_frame", "cover", "ibm_beside", "beyond_func")
+            "depth", "beside_frame", "cover", "ibm_beside", "beyond_func", "aligned")
 
 IBM_SAMPLE = 24    # units of a key whose alignment mass is averaged
 IDENTITY = 0.9     # share of (value, group) pairs that must agree for a unit to join
@@ -206,6 +214,7 @@ class Evidence:
     governed: dict = None   # (slot, side) -> 1.0 if one and the same source word stands there in every group
     beside_spans: dict = None  # (group, inst, occurrence, side) -> [(start, end)] of the source word beside it
     content_spans: dict = None  # as ibm_spans, less the edge function words the slot's values share
+    value_spans: dict = None    # (group, inst) -> the source spans of all its values
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -231,7 +240,10 @@ def source_licenses(sources: dict, siblings: dict) -> dict:
         n_func = max((sum(1 for x in (w[0], w[-1]) if firsts[w[0].lower()] >= 2 and x is w[0]
                           or lasts[w[-1].lower()] >= 2 and x is w[-1]) for w in multi), default=0)
         out[slot] = (func / len(values) if values else 0.0,
-                     contrast / len(sib) if sib else 0.0, side, n_func)
+                     contrast / len(sib) if sib else 0.0, side, n_func,
+                     (n_first / len(values), n_last / len(values)) if values else (0.0, 0.0),
+                     (frozenset(w for w, n in firsts.items() if n >= 2),
+                      frozenset(w for w, n in lasts.items() if n >= 2)))
     return out
 
 
@@ -729,6 +741,25 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         ibm = ibm / len(sample) * k if sample else 0.5 * k
         beside = beside / len(sample) if sample else 0.0
         lic = ev.licenses.get(slot, (0.0, 0.0, 0, 0))
+        # a frame unit the alignment gives mostly to the values' words -- no
+        # word of the source frame is what it translates (``Hi`` before *I
+        # can't say*, where the source frame has no *I*; every value begins
+        # with one).  Asked only where a licence is at stake (a sample of the
+        # key's frame readings, as for ``ibm``)
+        aligned = 0.0
+        if ev.ibm is not None and frame_share > 0.0 and (
+                adj > 0 or lic[1] > 0 or (len(lic) > 5 and lic[4][side > 0] > 0)):
+            in_values = in_words = 0.0
+            for c in cs[:IBM_SAMPLE]:
+                if not c.frame:
+                    continue
+                o = obs[c.obs]
+                row = ev.ibm_row[(o.group, o.inst)]
+                unit = ev.unit_base[(o.group, o.inst, o.field)] + c.unit
+                in_words += ev.ibm.mass(row, unit, ev.ibm.src_spans[row])
+                in_values += ev.ibm.mass(row, unit, (ev.value_spans or {}).get(
+                    (o.group, o.inst), ()))
+            aligned = float(in_words > 0 and 2 * in_values > in_words)
         pr = pair_for.get(key)
         if pr is not None and pairs_free[pr] > 0:
             gen_kind, gen_slot = generality(pr, slot, pairs_free[pr],
@@ -742,9 +773,26 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # -- twice at least: a word seen beside a lexicon once is as likely
         # a corruption that put it in an animal's sentence (one pet sentence
         # with ``وظيفته`` made it stand beside animals and vehicles too)
-        lic_side = lic[0] * float(lic[2] == side)
-        if lic_side and len(func_slots) >= 2 and \
-                sum(1 for sl in func_slots if near_slot[(m, sl)] >= 2) < 2:
+        # (the share of the slot's source values that carry a function word
+        # on this side: *I can't say* begins with one, *I can't say I* has
+        # one on each side)
+        # -- on the side most of them carry theirs; on the other (or on
+        # either, where as many carry one on each side) only where the
+        # alignment gives the unit to the values' words (``aligned``, below):
+        # *I can't say* and *I can't say I* begin with *I* and *was not* and
+        # *did not* end in *not*, and the *it* glued before *was not*
+        # (``ផួំ``, which the alignment gives to the source frame's *it*) is
+        # the template's
+        lic_side = lic[4][side > 0] if len(lic) > 5 else lic[0] * float(lic[2] == side)
+        if len(lic) > 5 and lic[2] != side:
+            lic_side *= aligned
+        # (the lexicons whose values share one of this slot's function words
+        # on this side: *a* of animals and vehicles, not *I* of *I can't say*
+        # beside *some* of *some people*)
+        peers = [sl for sl in func_slots if len(lic) <= 5 or len(ev.licenses[sl]) <= 5
+                 or ev.licenses[sl][5][side > 0] & lic[5][side > 0]]
+        if lic_side and len(peers) >= 2 and \
+                sum(1 for sl in peers if near_slot[(m, sl)] >= 2) < 2:
             lic_side = 0.0
         # -- and the translation is the unit nearest the value that stands
         # with every such lexicon: the value's source ends at that word, so
@@ -796,6 +844,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                                               (ev.unbound or {}).get((slot, side), 0.0)),
             "governed": (ev.governed or {}).get((slot, side), 0.0),
             "ibm_beside": beside,
+            "aligned": aligned,
             "bound": sum(c.text in (ev.bound or {}).get((obs[c.obs].group, slot), ())
                          for c in cs) / k if depth == 1 else 0.0,
             "depth": float(depth),
@@ -1159,9 +1208,10 @@ def score(f: dict, p) -> float:
     A *frame* unit (the same in every instance of its group) is the
     template's unless the source licenses it for the value, or it is part of
     the value's written word — and either counts only where the unit is
-    particular to this lexicon::
+    particular to this lexicon, or (the licence) where the alignment gives
+    the unit to the values' words rather than the frame's (A, ``aligned``)::
 
-        prior_frame + licence·max(L·π(g), B) + glued·W·U·(1−g′)
+        prior_frame + licence·max(L·max(π(g), A), B) + glued·W·U·(1−g′)
 
     A *varying* unit (it comes and goes with the values) is the value's
     unless it is a separate word from a paradigm several values share (a
@@ -1180,7 +1230,8 @@ def score(f: dict, p) -> float:
     the slot: it translates the slot, ``有`` of ``有点``,
     :func:`~tea_solver.keys.model.slot_bound_units`), W = ``glued_word``, U = ``unbound`` (the source
     word beside the slot on that side differs between sentences: the unit
-    translates none of them), g = ``generality`` (how often
+    translates none of them; read over the groups of the value, where it
+    stands in two or more), A = ``aligned``, g = ``generality`` (how often
     the unit stands away from lexicons of this licence), g′ =
     ``generality_slot`` (away from this lexicon), π(g) = max(0, 1 − 2g)
     (:func:`_particular`), P = ``sep_paradigm``, S = max(0, 2·ibm − 1) (the
@@ -1191,7 +1242,8 @@ def score(f: dict, p) -> float:
     """
     ibm = p.w_alignment * (f["ibm"] - 0.5)
     lic, gen = f["licensed"], f["generality"]
-    frame = (p.prior_frame + p.w_licence * max(lic * _particular(gen), f["bound"])
+    frame = (p.prior_frame + p.w_licence * max(lic * max(_particular(gen), f.get("aligned", 0.0)),
+                                               f["bound"])
              + p.w_glued * f["glued_frame"] * (1 - f["generality_slot"]))
     # a paradigm word is the template's variant unless the alignment is sure
     # it translates the value's own source words
