@@ -47,8 +47,9 @@ and position, by:
                  word: a first or last word several values share (``a dog`` /
                  ``an iguana``, ``I can't say`` / ``I don't think``); on a
                  side (``lic_side``), the share of the slot's values with one
-                 there, where this value has one there (*I can't say I*: both
-                 sides; *was not*: neither);
+                 there (*I can't say I* has one on each side), on the side
+                 most of them carry theirs, and on the other (either, on a
+                 tie) where ``aligned`` says so;
 ``beyond_func``  the unit lies beyond the translation of that function word:
                  a unit nearer the value stands with the values of every
                  lexicon whose source values carry it (the article that
@@ -199,7 +200,7 @@ class Evidence:
     """What the file says beyond the observations themselves (built by
     :func:`tea_solver.keys.model.fit_file`)."""
 
-    licenses: dict          # slot -> (lic_func, lic_contrast, func side: -1, 1 or 0)
+    licenses: dict          # slot -> (lic_func, lic_contrast, func side, n_func, shares, words)
     adjacent: dict          # (group, inst) -> set of source-adjacent occurrence pairs
     group_units: list       # per group: Counter of unit texts
     group_slots: list       # per group: set of slots
@@ -218,12 +219,15 @@ class Evidence:
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
-    """Per lexicon slot: ``(lic_func, lic_contrast, side, n_func)`` (module docstring).
+    """Per lexicon slot: ``(lic_func, lic_contrast, side, n_func, shares, words)``
+    (module docstring).
 
     ``sources``: slot → set of source value strings; ``siblings``: slot → set
-    of ``(value, other elements of its tuple entry)``.  ``side`` is where the
-    shared function words stand in the source values (-1 first, +1 last);
-    ``n_func`` how many a value has at most (``a dog``: 1).
+    of ``(value, other elements of its tuple entry)``.  ``side`` is where
+    most values carry their shared function words (-1 first, +1 last, 0 as
+    many on each side); ``n_func`` how many a value has at most (``a dog``:
+    1); ``shares``: per side (first, last), the share of the values with a
+    shared word there; ``words``: per side, the shared words themselves.
     """
     out = {}
     for slot, values in sources.items():
@@ -767,28 +771,27 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         else:
             gen_kind, gen_slot = generality(m, slot, totals[m] - in_core[m],
                                             (near_slot, near_kind))
+        # the licence of the source's shared function words on this side: the
+        # share of the slot's source values that carry one there (*I can't
+        # say* begins with one, *I can't say I* has one on each side) -- on
+        # the side most of them carry theirs; on the other (or on either,
+        # where as many carry one on each side) only where the alignment
+        # gives the unit to the values' words (``aligned``): *I can't say*
+        # and *I can't say I* begin with *I* and *was not* and *did not* end
+        # in *not*, and the *it* glued before *was not* (``ផួំ``, which the
+        # alignment gives to the source frame's *it*) is the template's
+        lic_side = lic[4][side > 0] if len(lic) > 5 else lic[0] * float(lic[2] == side)
+        if len(lic) > 5 and lic[2] != side:
+            lic_side *= aligned
         # a target word translating the source's shared function word stands
         # beside every lexicon that has one (``एक`` before professions,
         # animals and vehicles), not beside one alone (``وظيفته``, *his job*)
         # -- twice at least: a word seen beside a lexicon once is as likely
         # a corruption that put it in an animal's sentence (one pet sentence
-        # with ``وظيفته`` made it stand beside animals and vehicles too)
-        # (the share of the slot's source values that carry a function word
-        # on this side: *I can't say* begins with one, *I can't say I* has
-        # one on each side)
-        # -- on the side most of them carry theirs; on the other (or on
-        # either, where as many carry one on each side) only where the
-        # alignment gives the unit to the values' words (``aligned``, below):
-        # *I can't say* and *I can't say I* begin with *I* and *was not* and
-        # *did not* end in *not*, and the *it* glued before *was not*
-        # (``ផួំ``, which the alignment gives to the source frame's *it*) is
-        # the template's
-        lic_side = lic[4][side > 0] if len(lic) > 5 else lic[0] * float(lic[2] == side)
-        if len(lic) > 5 and lic[2] != side:
-            lic_side *= aligned
-        # (the lexicons whose values share one of this slot's function words
-        # on this side: *a* of animals and vehicles, not *I* of *I can't say*
-        # beside *some* of *some people*)
+        # with ``وظيفته`` made it stand beside animals and vehicles too).
+        # Every lexicon that shares one of this slot's function words on
+        # this side: *a* of animals and vehicles, not *some* of *some people*
+        # beside the *I* of *I can't say*
         peers = [sl for sl in func_slots if len(lic) <= 5 or len(ev.licenses[sl]) <= 5
                  or ev.licenses[sl][5][side > 0] & lic[5][side > 0]]
         if lic_side and len(peers) >= 2 and \
