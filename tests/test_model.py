@@ -1269,16 +1269,13 @@ def test_a_word_every_value_begins_with_is_theirs_where_the_source_frame_has_non
         rows.append(_row("given", "%s, given %s, that %s %s is %s." % (n, u, i, o, a),
                          {"neg": n, "neutral": u, "it": i, "noun": o, "adj": a},
                          "%s, lu %s, het %s %s tol %s." % (tn, tu, ti, to, ta)))
-    for (i, ti), (o, to), (a, ta) in itertools.product(it.items(), nouns.items(), adjs.items()):
-        rows.append(_row("think", "I think %s %s is %s." % (i.capitalize(), o, a),
-                         {"it": i, "noun": o, "adj": a},
-                         "Hi gačil %s %s tol %s." % (ti, to, ta)))
-        rows.append(_row("used", "I used to think %s %s was %s." % (i, o, a),
-                         {"it": i, "noun": o, "adj": a},
-                         "Hi a we gačil %s %s get %s." % (ti, to, ta)))
-        rows.append(_row("know", "I know %s %s is %s." % (i, o, a),
-                         {"it": i, "noun": o, "adj": a},
-                         "Hi ñola %s %s tol %s." % (ti, to, ta)))
+    frames = {"think": ("I think {} {} is {}.", "Hi gačil {} {} tol {}."),
+              "used": ("I used to think {} {} was {}.", "Hi a we gačil {} {} get {}."),
+              "know": ("I know {} {} is {}.", "Hi ñola {} {} tol {}.")}
+    for (tid, (src, tgt)), (i, ti), (o, to), (a, ta) in itertools.product(
+            frames.items(), it.items(), nouns.items(), adjs.items()):
+        rows.append(_row(tid, src.format(i.capitalize() if tid == "think" else i, o, a),
+                         {"it": i, "noun": o, "adj": a}, tgt.format(ti, to, ta)))
     # another lexicon whose values share a first word, *some*
     others = {"some people": "ger pador", "some friends": "ger jargur", "my parents": "hu papeju"}
     for (w, tw), (o, to) in itertools.product(others.items(), nouns.items()):

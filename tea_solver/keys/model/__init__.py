@@ -220,7 +220,7 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
     rate = bad / total if total else 0.0
     noisy = noisy_file(bad, total, params)
     rows = [_instance_tokens(al, fr) for al, fr in zip(out_groups, frames)]
-    beside = words_beside_values(rows)
+    beside = words_value_neighbourss(rows)
     foreign = value_words(out_groups, rows)
     for g, al in enumerate(out_groups):
         chosen = selected_by_value(rows[g], g, beside)
@@ -1753,7 +1753,7 @@ def _words_over(target: tuple, spans: Sequence) -> set:
     return out
 
 
-def words_beside_values(rows: Sequence[list]) -> dict:
+def words_value_neighbourss(rows: Sequence[list]) -> dict:
     """``(value, side, word)`` → the groups (``rows``: per group, its
     :func:`_instance_tokens`) where the value *selects* that
     frame word beside its span (side 1: after it): at least half of the
@@ -1795,7 +1795,7 @@ def selected_by_value(rows: list, g: int, beside: dict):
     """``chosen(frame, tokens, k)``: is the word ``tokens[k]`` of ``frame``
     one that the value beside it, in each of group ``g``'s instances
     (``rows``: :func:`_instance_tokens`) with that frame, selects in another
-    template of the file (:func:`words_beside_values`)?  A value selects the word next to it
+    template of the file (:func:`words_value_neighbourss`)?  A value selects the word next to it
     (*interested* takes *in*; Vietnamese ``quan tâm`` takes ``tới`` where
     other states take ``với`` or ``về``), so the same word beside the same
     value in two templates is a variant the value chooses; a corruption puts
@@ -1887,7 +1887,9 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     group_units, group_slots = [], []
     units, joined, spans_of, row_of, base_of = [], [], {}, {}, {}
     beside_of: dict = {}
+    # (slot, side), and (value, side): group -> the source words standing there
     neighbours: dict = defaultdict(lambda: defaultdict(Counter))
+    value_neighbours: dict = defaultdict(lambda: defaultdict(Counter))
     pairs: Counter = Counter()      # adjacent units, both of a script without spaces
     for g, (insts, (texts, os_list)) in enumerate(zip(groups.values(), prepared)):
         counts: Counter = Counter()
@@ -1933,18 +1935,19 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
                 for side, m in ((-1, left), (1, right)):
                     word = m.group().lower() if m else ""
                     neighbours[(o.slot, side)][g][word] += 1
-                    neighbours[(o.lexval, side)][g][word] += 1
+                    value_neighbours[(o.lexval, side)][g][word] += 1
         group_units.append(counts)
         group_slots.append(slots)
+    # per instance, row by row: ``(start, end, value)`` of each value's source span
+    owners: list = [[] for _ in joined]
+    for (g, i, o), spans in spans_of.items():
+        owners[row_of[(g, i)]].extend((a, b, o.lexval) for a, b in spans)
     name = (aligner or {}).get("name", "cooccurrence")
     if name == "simalign":
         from tea_solver.keys.simalign_backend import SimAlignment
         ibm = SimAlignment(units, joined, model=aligner.get("model"),
                            method=aligner.get("method", "itermax"))
     elif name == "cooccurrence":
-        owners = [[] for _ in joined]
-        for (g, i, o), spans in spans_of.items():
-            owners[row_of[(g, i)]].extend((a, b, o.lexval) for a, b in spans)
         ibm = Alignment(units, joined, params.ibm_iterations, params.ibm_smoothing,
                         owners=owners) if params.ibm_iterations else None
     else:
@@ -1962,26 +1965,16 @@ def _evidence(groups, prepared, params: ModelParams, aligner: dict | None = None
     unbound, governed = {}, {}
     for key, per_group in neighbours.items():
         words = {c.most_common(1)[0][0] for c in per_group.values()}
-        if len(key[0]) == 3:        # a lexical value
-            if len(per_group) >= 2:
-                unbound[key] = float(len(words) >= 2)
-            continue
         unbound[key] = float(len(words) >= 2)
         governed[key] = float(len(words) == 1 and regex.match(r"\w", next(iter(words))) is not None)
+    for key, per_group in value_neighbours.items():
+        if len(per_group) >= 2:
+            unbound[key] = float(len({c.most_common(1)[0][0] for c in per_group.values()}) >= 2)
     return Evidence(source_licenses(sources, siblings), adjacent, group_units, group_slots,
                     ibm, spans_of, row_of, base_of, unbound, unit_pairs=pairs,
                     governed=governed, beside_spans=beside_of,
                     content_spans=_content_spans(spans_of, sources),
-                    value_spans=_value_spans(spans_of))
-
-
-def _value_spans(spans_of: dict) -> dict:
-    """``(group, inst) -> (start, end), …``: the source spans of all the
-    instance's values (the rest of its source is frame)."""
-    out: dict = defaultdict(list)
-    for (g, i, _o), spans in spans_of.items():
-        out[(g, i)].extend(spans)
-    return {k: tuple(v) for k, v in out.items()}
+                    all_value_spans=[tuple((a, b) for a, b, _v in row) for row in owners])
 
 
 def _content_spans(spans_of: dict, sources: dict) -> dict:

@@ -215,7 +215,11 @@ class Evidence:
     governed: dict = None   # (slot, side) -> 1.0 if one and the same source word stands there in every group
     beside_spans: dict = None  # (group, inst, occurrence, side) -> [(start, end)] of the source word beside it
     content_spans: dict = None  # as ibm_spans, less the edge function words the slot's values share
-    value_spans: dict = None    # (group, inst) -> the source spans of all its values
+    all_value_spans: list = None  # per alignment row: the source spans of all its values
+
+
+#: the licences of a slot :func:`source_licenses` has nothing on
+NO_LICENCE = (0.0, 0.0, 0, 0, (0.0, 0.0), (frozenset(), frozenset()))
 
 
 def source_licenses(sources: dict, siblings: dict) -> dict:
@@ -744,7 +748,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                 (o.group, o.inst, o.occ, side), ()))
         ibm = ibm / len(sample) * k if sample else 0.5 * k
         beside = beside / len(sample) if sample else 0.0
-        lic = ev.licenses.get(slot, (0.0, 0.0, 0, 0))
+        lic = ev.licenses.get(slot, NO_LICENCE)
         # a frame unit the alignment gives mostly to the values' words -- no
         # word of the source frame is what it translates (``Hi`` before *I
         # can't say*, where the source frame has no *I*; every value begins
@@ -752,7 +756,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # key's frame readings, as for ``ibm``)
         aligned = 0.0
         if ev.ibm is not None and frame_share > 0.0 and (
-                adj > 0 or lic[1] > 0 or (len(lic) > 5 and lic[4][side > 0] > 0)):
+                adj > 0 or lic[1] > 0 or lic[4][side > 0] > 0):
             in_values = in_words = 0.0
             for c in cs[:IBM_SAMPLE]:
                 if not c.frame:
@@ -761,8 +765,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
                 row = ev.ibm_row[(o.group, o.inst)]
                 unit = ev.unit_base[(o.group, o.inst, o.field)] + c.unit
                 in_words += ev.ibm.mass(row, unit, ev.ibm.src_spans[row])
-                in_values += ev.ibm.mass(row, unit, (ev.value_spans or {}).get(
-                    (o.group, o.inst), ()))
+                in_values += ev.ibm.mass(row, unit, ev.all_value_spans[row])
             aligned = float(in_words > 0 and 2 * in_values > in_words)
         pr = pair_for.get(key)
         if pr is not None and pairs_free[pr] > 0:
@@ -780,9 +783,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # and *I can't say I* begin with *I* and *was not* and *did not* end
         # in *not*, and the *it* glued before *was not* (``ផួំ``, which the
         # alignment gives to the source frame's *it*) is the template's
-        lic_side = lic[4][side > 0] if len(lic) > 5 else lic[0] * float(lic[2] == side)
-        if len(lic) > 5 and lic[2] != side:
-            lic_side *= aligned
+        lic_side = lic[4][side > 0] * (1.0 if lic[2] == side else aligned)
         # a target word translating the source's shared function word stands
         # beside every lexicon that has one (``एक`` before professions,
         # animals and vehicles), not beside one alone (``وظيفته``, *his job*)
@@ -792,8 +793,7 @@ def features(obs: Sequence[Obs], ev: Evidence) -> tuple[dict, dict, dict]:
         # Every lexicon that shares one of this slot's function words on
         # this side: *a* of animals and vehicles, not *some* of *some people*
         # beside the *I* of *I can't say*
-        peers = [sl for sl in func_slots if len(lic) <= 5 or len(ev.licenses[sl]) <= 5
-                 or ev.licenses[sl][5][side > 0] & lic[5][side > 0]]
+        peers = [sl for sl in func_slots if ev.licenses[sl][5][side > 0] & lic[5][side > 0]]
         if lic_side and len(peers) >= 2 and \
                 sum(1 for sl in peers if near_slot[(m, sl)] >= 2) < 2:
             lic_side = 0.0

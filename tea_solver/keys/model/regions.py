@@ -1200,6 +1200,8 @@ def _place(fields, occs: Sequence[Occurrence], frame, stats: FileStats,
     # among the homeless, it took the one region nobody claims -- in a noisy
     # file, the frame word a corruption doubled (``Ju Ju wer …``), and that
     # word then read as the empty value's form in every instance drawing it
+    # -- or the unit a weak claim found likelier with it (``some``, twice as
+    # likely beside it in one identity sample, took *some people*'s first word)
     silent = [o for o in homeless if o.lexval[2] == ""]
     homeless = [o for o in homeless if o.lexval[2] != ""]
     free = [r for r in range(len(regions)) if r not in members]
@@ -1390,12 +1392,9 @@ def _weak_claims(homeless: list, occs: Sequence[Occurrence], regions: list, fiel
     occurrences still without units.
     """
     weak: dict = {}
-    # (a value drawn as the empty string, ``{change}`` = ``""``, writes
-    # nothing: its slot gets an empty span where the others' stands
-    # (``_place_empty``), whatever unit happens to be likelier with it --
-    # ``some``, twice as likely beside it in one identity sample, took
-    # *some people*'s first word)
-    writing = [n for n, o in enumerate(homeless) if o.lexval[2] != ""]
+    # (``homeless`` holds no value drawn as the empty string: :func:`_place`
+    # keeps those apart)
+    writing = range(len(homeless))
     # rates over the instances of each homeless value that its identifying
     # readings do not explain (:meth:`FileStats.unexplained`)
     among = {homeless[n].lexval: stats.unexplained(homeless[n].lexval, params) or None
