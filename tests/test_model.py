@@ -4588,6 +4588,92 @@ def test_a_value_that_contains_another_slots_value_or_a_frame_word_keeps_its_wor
                       ("adj", adjs))})]
 
 
+@pytest.mark.shared
+def test_a_word_values_bring_a_copy_of_is_no_frame_unit():
+    """``{neg}, given {neutral}, that {i} {pos_verb_present} {the}
+    {air_noun}.``, the "translation" being the source, 200 fills (the
+    sample ``metamorph.py identity-checklist`` scores for seed 299): ``{i}``
+    is *I* or *we*, and three clause values of five hold *that I*.  The
+    ``I`` after *that* is in every instance that draws *I* and in the third
+    of those drawing *we* whose clause brings a copy -- three instances in
+    four, a frame unit by count.  Counted as one, it tied with the frame's
+    comma before *that* wherever the clause's *that I* matched instead; the
+    comma, one instance short, left the frame, and ``{i}`` had no place: the
+    template wrote *I* and *we* as text, one template each.  Which instances
+    lack a frame unit does not depend on their values, and this one those
+    drawing *we* lack in half of them, the others never: no frame unit."""
+    from conftest import SHARED
+    from tea_solver.expand import expand_checklist
+    from tea_solver.io import load_checklist
+    path = SHARED / "data" / "checklist-sentiment" / "sentiment_mft.json"
+    if not path.is_file():
+        pytest.skip("needs ../shared (the sentiment CheckList)")
+    doc = load_checklist(str(path))
+    tid = "sa-negation-020"
+    # (with the other templates that draw ``{i}``: where ``{i}`` stands is
+    # read over the file)
+    rows = [{"template_id": r["template_id"], "source": r["source"], "fill": r["fill"],
+             "target": r["source"]}
+            for r in expand_checklist(doc, max_per_template=200, seed=299) if "i" in r["fill"]]
+    assert sum(r["template_id"] == tid for r in rows) == 200
+    groups = extract_exact(rows)
+    source = next(t["template"] for t in doc["templates"] if t["id"] == tid)
+    assert [t["template"] for t in groups[tid]] == [source]
+
+
+# (a script without spaces: the sentiment CheckList's ``{neg}, given {neutral},
+# that {it} {air_noun} {be} {pos_adj}.`` in the synthetic Khmer-like language)
+_KM_NEG = {"I don't think": "ឍ្ងីំណ្តែំបឹអេ", "I can't say": "ឍ្ងីំឝៅះច្ថែះឍែះ",
+           "I wouldn't say": "ឍ្ងីំខួយែឝីឍែះ"}
+_KM_NEUTRAL = {"that I am from Brazil": "អុឍ្ងីំយួឡៅឍីណ្ឍិំត្តោ",
+               "my history with airplanes": "ខ្ងឹះយ្ថៅំកុះអ្ខោន្តោះចែ",
+               "all that I've seen over the years": "នូអុងីងោំតេំខីចួឌ្បោឌឹ",
+               "the time that I've been flying": "ចួឌួឌូំអុងីងោំឍុងេះវៅ",
+               "it's a Tuesday": "វ្តាំខ្រិកិកោ"}
+_KM_IT = {"this": "ន្ចូ", "the": "ចួ"}
+_KM_NOUN = {"staff": "ឋ្ឍោឌិខ្នែ", "customer service": "បូណិរីឋូយុ", "aircraft": "ឍោងៅះ",
+            "flight": "រូះរ្ឋូ", "company": "អៅអើ", "cabin crew": "ប្វួតីអៅំអ្តាះ",
+            "airline": "ងិះឌ្ខិ", "seat": "ថ្ចើំនើំ"}
+_KM_BE = {"is": "ឡេ", "was": "ឝែ"}
+_KM_ADJ = {"nice": "ណៅំចុ", "sweet": "នុះចើះ", "awesome": "ឌីះកុះ", "wonderful": "ងីយ្តួណុ",
+           "brilliant": "ឡេះឡ្ណាះ", "beautiful": "ឍាំយូ", "fun": "វិខី", "great": "ឝីឋុ"}
+
+
+def test_a_clause_value_that_begins_with_the_frames_word_is_one_run():
+    """In a script without spaces, three clause values of five hold the
+    ``អុ`` (*that*) the frame writes after them, one begins with it, and
+    *that* of ``{it}`` is ``អុ`` too: most instances show two copies or
+    three.  The frame has one (the second copy was a frame unit only where
+    values brought it, :func:`tea_solver.keys.model.frame._value_bound`), and
+    in an instance whose clause begins with ``អុ`` the frame's is the later
+    copy: matched early, the clause value ran into the slots after the
+    frame's copy, a run seen once, and lost its first word to the frame --
+    a template per clause value (the synthetic sentiment CheckList's ``km``,
+    nine groups).  Matched late, the clause is a run of its own, seen
+    wherever it is drawn."""
+    rng = random.Random(3)
+    rows = []
+    for neg, neutral, it, noun, be, adj in rng.sample(list(itertools.product(
+            _KM_NEG, _KM_NEUTRAL, _KM_IT, _KM_NOUN, _KM_BE, _KM_ADJ)), 120):
+        fill = {"neg": neg, "neutral": neutral, "it": it, "air_noun": noun, "be": be,
+                "pos_adj": adj}
+        rows.append(_row("given", "%s, given %s, that %s %s %s %s." % (
+            neg, neutral, it, noun, be, adj), fill, "%s ចុ%s អុ%s%s%s%s។" % (
+            _KM_NEG[neg], _KM_NEUTRAL[neutral], _KM_IT[it], _KM_NOUN[noun], _KM_BE[be],
+            _KM_ADJ[adj])))
+    # (the other slots stand in another template too, where no frame word is
+    # ``អុ``)
+    for neg, it, noun, be, adj in rng.sample(list(itertools.product(
+            _KM_NEG, _KM_IT, _KM_NOUN, _KM_BE, _KM_ADJ)), 120):
+        fill = {"neg": neg, "it": it, "air_noun": noun, "be": be, "pos_adj": adj}
+        rows.append(_row("plain", "%s %s %s %s %s." % (neg, it, noun, be, adj), fill,
+                         "%s %s%s%s%s។" % (_KM_NEG[neg], _KM_IT[it], _KM_NOUN[noun],
+                                          _KM_BE[be], _KM_ADJ[adj])))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["given"]] == \
+        ["{neg} ចុ{neutral} អុ{it}{air_noun}{be}{pos_adj}។"]
+
+
 _CLASS_NOUNS = {"plane": ("sife", ""), "food": ("ruñi", ""), "staff": ("gini", ""),
                 "seat": ("giñu", "čas"), "pilot": ("wiñe", "čas"), "company": ("risba", "čas")}
 _AGREEING_THE = {"the": "na", "this": "nut", "that": "lu"}

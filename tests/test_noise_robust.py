@@ -1429,6 +1429,30 @@ def test_binomial_median_is_the_median(n, p):
     assert m == 0 or cdf[m - 1] < 0.5 + 1e-9
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0.0, 400.0), st.integers(1, 60))
+def test_chi2_tail_is_the_chi_square_survival_function(x, df):
+    """Against the closed forms: ``exp(-x/2)`` for two degrees of freedom,
+    ``erfc(sqrt(x/2))`` for one, and the sum of the two for any ``df`` by
+    the recurrence ``Q(a + 1, z) = Q(a, z) + z^a e^-z / Γ(a + 1)``."""
+    import math
+    from tea_solver.keys.model.binomial import chi2_tail
+
+    def exact(x, df):
+        z = x / 2.0
+        if df % 2 == 0:
+            q, a = math.exp(-z), 1.0
+        else:
+            q, a = math.erfc(math.sqrt(z)), 0.5
+        while a < df / 2.0 - 1e-9:
+            q += math.exp(a * math.log(z) - z - math.lgamma(a + 1)) if z > 0 else 0.0
+            a += 1.0
+        return q
+    got, want = chi2_tail(x, df), exact(x, df)
+    assert 0.0 <= got <= 1.0
+    assert abs(got - want) <= 1e-9 * max(1.0, want) or abs(got - want) <= 1e-12
+
+
 def test_two_values_that_overlap_are_cut_on_word_bounds():
     """An intensifier's left edge reaches into the word before it (the last
     word several adjectives share, ``rıwomwı``), which the adjective keeps:

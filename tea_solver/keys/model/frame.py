@@ -44,10 +44,12 @@ from typing import Sequence
 
 import numpy as np
 
+from .binomial import chi2_tail
+
 
 def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
                  glued: Sequence | None = None, by_value: dict | None = None,
-                 frame_share: float = 1.0):
+                 frame_share: float = 1.0, touching: Sequence | None = None):
     """For every sequence (rows of ``seqs``, padded with -1), the positions a
     longest common subsequence with ``ref`` matches.
 
@@ -58,6 +60,9 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     with spaces: a doubled stretch starts a word.  ``by_value`` (value -> the
     rows that draw it) and ``frame_share``: which doubled stretches too many
     instances show alike to be corruptions (:func:`_systematic`).
+    ``touching`` (per row, per unit: no whitespace between it and the unit
+    before, in any script): where whitespace stands is context for which
+    copy of a unit the frame's is (:func:`_frame_contexts`).
     """
     n, width = seqs.shape
     m = len(ref)
@@ -207,11 +212,11 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     # a group that has such a row.
     open_rows = [r for r, (seq, _runs, late, _late_runs) in lates.items()
                  if late != earlies[r] and r not in doubled and not _doubles(seq)]
-    left_of, right_of = _frame_contexts(seqs, lengths, earlies, lates) if open_rows \
+    left_of, right_of = _frame_contexts(seqs, lengths, earlies, lates, touching) if open_rows \
         else (Counter(), Counter())
     for r in open_rows:
         seq = lates[r][0]
-        weight = _context_weight(seq, left_of, right_of)
+        weight = _context_weight(seq, left_of, right_of, touching[r] if touching else None)
         best = _context_alignment(seq, ref_list, weight)
         cur = chosen[r]
         if sorted(best) == sorted(cur) or \
@@ -237,13 +242,18 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
 
 
 _START, _END = -2, -3      # the unit "before" a row's first unit and "after" its last
+_SPACE = -4                # whitespace beside a unit (:func:`_frame_contexts`)
 
 
 def _frame_contexts(seqs: np.ndarray, lengths: np.ndarray, earlies: list,
-                    lates: dict) -> tuple[Counter, Counter]:
+                    lates: dict, touching: Sequence | None = None) -> tuple[Counter, Counter]:
     """How often each unit stands just before and just after each reference
     unit, ``(ref position, unit)``, in the rows whose alignment is not in
-    question (their earliest and latest alignments agree)."""
+    question (their earliest and latest alignments agree); with
+    ``touching``, also how often whitespace stands there, ``(ref position,
+    (_SPACE, bool))``: in a script without spaces, the space the frame
+    writes before its ``អុ`` (*that*) tells it from the ``អុ`` a clause
+    value before it holds, whatever the units beside them."""
     left_of, right_of = Counter(), Counter()
     for r, early in enumerate(earlies):
         if r in lates and lates[r][2] != early:
@@ -253,7 +263,15 @@ def _frame_contexts(seqs: np.ndarray, lengths: np.ndarray, earlies: list,
         for i, j in early:
             left_of[(j, seq[i - 1] if i > 0 else _START)] += 1
             right_of[(j, seq[i + 1] if i + 1 < length else _END)] += 1
+            if touching is not None:
+                left_of[(j, (_SPACE, _spaced(touching[r], i, length)))] += 1
+                right_of[(j, (_SPACE, _spaced(touching[r], i + 1, length)))] += 1
     return left_of, right_of
+
+
+def _spaced(touching: Sequence, i: int, length: int) -> bool | None:
+    """Is there whitespace before unit ``i`` of a row (None at either end)?"""
+    return None if i <= 0 or i >= length else not touching[i]
 
 
 def _doubles(seq: list, longest: int = 3) -> bool:
@@ -264,14 +282,21 @@ def _doubles(seq: list, longest: int = 3) -> bool:
                for k in range(1, longest + 1) for i in range(n - 2 * k + 1))
 
 
-def _context_weight(seq: list, left_of: Counter, right_of: Counter):
+def _context_weight(seq: list, left_of: Counter, right_of: Counter,
+                    touching: Sequence | None = None):
     """``weight(i, j)``: how familiar the units around ``seq[i]`` are beside
-    reference unit ``j`` (log counts of :func:`_frame_contexts`)."""
+    reference unit ``j``, and the whitespace on either side of it where
+    ``touching`` is given (log counts of :func:`_frame_contexts`)."""
     last = len(seq) - 1
+    length = len(seq)
 
     def weight(i: int, j: int) -> float:
-        return math.log1p(left_of[(j, seq[i - 1] if i > 0 else _START)]) + \
+        w = math.log1p(left_of[(j, seq[i - 1] if i > 0 else _START)]) + \
             math.log1p(right_of[(j, seq[i + 1] if i < last else _END)])
+        if touching is not None:
+            w += math.log1p(left_of[(j, (_SPACE, _spaced(touching, i, length)))]) + \
+                math.log1p(right_of[(j, (_SPACE, _spaced(touching, i + 1, length)))])
+        return w
     return weight
 
 
@@ -336,11 +361,17 @@ def _more_familiar(late: list, early: list) -> bool:
     frame's own ``ဘဲ``: ``ဘဲဗ္ဟာ…`` or ``ဗ္ဟာ…ဘဲ``), is seen in the same
     instances either way and says nothing about which alignment is right;
     the runs left decide (the adverb's own run, seen in many instances,
-    against the state run into the adverb, seen in few)."""
+    against the state run into the adverb, seen in few).  Where none of the
+    earliest's is left, each of the latest's left must be seen again (a
+    clause value beginning with the frame's ``អុ``, *that*, before the
+    frame's own: matched early, the value runs into the slots after the
+    frame's copy, a run seen once; matched late, the value is a run of its
+    own, seen wherever it is drawn, and the slots after it another run seen
+    once)."""
     late_left, early_left = Counter(late), Counter(early)
     both = late_left & early_left
     late_left, early_left = late_left - both, early_left - both
-    return bool(late_left) and bool(early_left) and min(late_left) > max(early_left)
+    return bool(late_left) and min(late_left) > (max(early_left) if early_left else 1)
 
 
 def _side_by_side(early: list, late: list) -> bool:
@@ -479,7 +510,9 @@ def _pad(seqs: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
 
 def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
                 values: Sequence[Sequence] | None = None,
-                glued: Sequence[Sequence[bool]] | None = None) -> list[list[bool]]:
+                glued: Sequence[Sequence[bool]] | None = None,
+                alpha: float = 0.01,
+                touching: Sequence[Sequence[bool]] | None = None) -> list[list[bool]]:
     """Per sequence (unit ids of one field of each instance), which units are frame.
 
     ``frame_share``: the share of instances a reference unit must be matched
@@ -495,9 +528,13 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     evidence (a corrupted instance drops a frame word just as well).  Which
     instances lack a unit is read against the units most instances match
     (the frame candidates), not the whole reference, whose own values can
-    tie with a frame unit and take its match.  ``glued``: per sequence,
-    which units touch the one before (given where the script has spaces;
-    :func:`_repeats`).
+    tie with a frame unit and take its match.  A unit whose absence the
+    values of a slot predict (:func:`_value_bound`, at significance
+    ``alpha``) is in most instances only because values bring copies of it,
+    and the frame is read again without it.  ``glued``: per sequence, which units touch the one before
+    (given where the script has spaces; :func:`_repeats`); ``touching``: the
+    same in any script (context for which copy of a unit the frame's is,
+    :func:`_frame_contexts`).
     """
     if not seqs:
         return []
@@ -538,65 +575,161 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
         for r, vs in enumerate(values):
             for v in set(vs):
                 by_value.setdefault(v, []).append(r)
-    _matched, refpos = _lcs_matches(arr, lengths, ref, glued, by_value, frame_share)
-    counts = np.bincount(refpos[refpos >= 0], minlength=len(ref))
-    keep = counts >= need
-    # a unit most instances have (its document frequency reaches ``need``)
-    # that falls short against the whole reference is counted again against
-    # the reference's such units alone: a unit of the reference's own value
-    # ties with it where an instance's value holds that unit before it (the
-    # reference's adverb ends in ``နေး``, seven states of twenty do too, and
-    # in their instances the adverb's ``နေး`` took the match from the
-    # particle ``ဎိ`` after the state: matched in 221 instances of 300, the
-    # particle was no frame unit, and the intensifier slot of the groups that
-    # have it took the particle as the words that translate it)
-    common = [j for j in range(len(ref)) if df[int(ref[j])] >= need]
-    if len(common) < len(ref) and not all(keep[j] for j in common):
-        _m, common_pos = _lcs_matches(arr, lengths, ref[common], glued, by_value, frame_share)
-        again = np.bincount(common_pos[common_pos >= 0], minlength=len(common))
-        for k, j in enumerate(common):
-            keep[j] = keep[j] or again[k] >= need
-    final = final_pos = None        # the matches against ref[keep], once known
-    if by_value is not None and keep.any():
-        # which instances lack a unit is read against the candidate frame
-        # alone: against the whole reference, a value's unit the reference
-        # happens to show (``သူ`` of its adverb) can take the match from a
-        # frame unit it ties with (the ``ပဲ`` before it), in every instance
-        # of a value that shows the same unit
-        #
-        # An instance lacks a candidate only where no longest alignment with
-        # the candidate frame matches it (:func:`_matchable`): the one the
-        # batch keeps may match a neighbour it ties with instead (``du`` in
-        # every instance of a group, where *a tractor* writes ``pum`` and
-        # the article ``fu`` most vehicles take after ``du`` is a candidate:
-        # the animal's ``fu`` before ``du`` matches as well as ``du`` does,
-        # the earlier match was kept, and ``du`` looked as missing for *a
-        # tractor* as a word the value selects)
-        cand = np.flatnonzero(keep)
-        cand_units = [int(u) for u in ref[cand]]
-        cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued, by_value,
-                                             frame_share)
-        for k, j in enumerate(cand):
-            has = (candpos == k).any(axis=1)
-            for rows in by_value.values():
-                missing = len(rows) - int(has[rows].sum())
-                if missing >= 2 and missing >= frame_share * len(rows):
-                    # (read again where the batch's alignment said so)
-                    missing = sum(1 for r in rows if not has[r] and not (
-                        cand_units[k] in seqs[r] and _matchable(seqs[r], cand_units, k)))
-                if missing >= 2 and missing >= frame_share * len(rows):
-                    keep[j] = False
-                    break
-        if keep.sum() == len(cand):     # no candidate dropped: those are the matches
-            final, final_pos = cand_matched, candpos
+    # reference units found to come with values (:func:`_value_bound`): the
+    # frame is read again without them
+    live = np.ones(len(ref), dtype=bool)
+    while True:
+        idx = np.flatnonzero(live)
+        _matched, refpos = _lcs_matches(arr, lengths, ref[idx], glued, by_value, frame_share,
+                                        touching)
+        counts = np.bincount(refpos[refpos >= 0], minlength=len(idx))
+        keep = np.zeros(len(ref), dtype=bool)
+        keep[idx] = counts >= need
+        # a unit most instances have (its document frequency reaches ``need``)
+        # that falls short against the whole reference is counted again against
+        # the reference's such units alone: a unit of the reference's own value
+        # ties with it where an instance's value holds that unit before it (the
+        # reference's adverb ends in ``နေး``, seven states of twenty do too, and
+        # in their instances the adverb's ``နေး`` took the match from the
+        # particle ``ဎိ`` after the state: matched in 221 instances of 300, the
+        # particle was no frame unit, and the intensifier slot of the groups that
+        # have it took the particle as the words that translate it)
+        common = [int(j) for j in idx if df[int(ref[j])] >= need]
+        if len(common) < len(idx) and not all(keep[j] for j in common):
+            _m, common_pos = _lcs_matches(arr, lengths, ref[common], glued, by_value,
+                                          frame_share, touching)
+            again = np.bincount(common_pos[common_pos >= 0], minlength=len(common))
+            for k, j in enumerate(common):
+                keep[j] = keep[j] or again[k] >= need
+        final = final_pos = None        # the matches against ref[keep], once known
+        if by_value is not None and keep.any():
+            # which instances lack a unit is read against the candidate frame
+            # alone: against the whole reference, a value's unit the reference
+            # happens to show (``သူ`` of its adverb) can take the match from a
+            # frame unit it ties with (the ``ပဲ`` before it), in every instance
+            # of a value that shows the same unit
+            #
+            # An instance lacks a candidate only where no longest alignment with
+            # the candidate frame matches it (:func:`_matchable`): the one the
+            # batch keeps may match a neighbour it ties with instead (``du`` in
+            # every instance of a group, where *a tractor* writes ``pum`` and
+            # the article ``fu`` most vehicles take after ``du`` is a candidate:
+            # the animal's ``fu`` before ``du`` matches as well as ``du`` does,
+            # the earlier match was kept, and ``du`` looked as missing for *a
+            # tractor* as a word the value selects)
+            cand = np.flatnonzero(keep)
+            cand_units = [int(u) for u in ref[cand]]
+            cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued, by_value,
+                                                 frame_share, touching)
+            for k, j in enumerate(cand):
+                has = (candpos == k).any(axis=1)
+                for rows in by_value.values():
+                    missing = len(rows) - int(has[rows].sum())
+                    if missing >= 2 and missing >= frame_share * len(rows):
+                        # (read again where the batch's alignment said so)
+                        missing = sum(1 for r in rows if not has[r] and not (
+                            cand_units[k] in seqs[r] and _matchable(seqs[r], cand_units, k)))
+                    if missing >= 2 and missing >= frame_share * len(rows):
+                        keep[j] = False
+                        break
+            if keep.sum() == len(cand):     # no candidate dropped: those are the matches
+                final, final_pos = cand_matched, candpos
+                text_count = Counter(cand_units)
+
+                def lacks(r: int, k: int) -> bool:
+                    # (no longest alignment matches it, or the row writes its
+                    # text fewer times than the candidates do: then some copy
+                    # goes unmatched, whichever a longest alignment picks)
+                    u = cand_units[k]
+                    return seqs[r].count(u) < text_count[u] or \
+                        not (u in seqs[r] and _matchable(seqs[r], cand_units, k))
+                bound = _value_bound(candpos, len(cand), by_value, alpha, lacks)
+                if bound is not None:
+                    live[cand[bound]] = False
+                    continue
+        break
     frame = ref[keep]
     if len(frame) == 0:
         return [[False] * len(s) for s in seqs]
     if final is None:
-        final, final_pos = _lcs_matches(arr, lengths, frame, glued, by_value, frame_share)
+        final, final_pos = _lcs_matches(arr, lengths, frame, glued, by_value, frame_share,
+                                        touching)
     if glued is not None:
         _moved_frame_units(arr, lengths, frame, final, final_pos)
     return [final[r, :lengths[r]].tolist() for r in range(n)]   # Python bools
+
+
+def _value_bound(candpos: np.ndarray, n_cand: int, by_value: dict, alpha: float,
+                 lacks) -> int | None:
+    """The candidate frame unit whose absence depends most on the values, or
+    None where no absence does.
+
+    A frame unit is missing from an instance only where a corruption dropped
+    or moved it: at random, whatever the instance's values.  A unit whose
+    absence the values of a slot predict -- a G-test of independence
+    between the slot's value and the unit's absence (:func:`.binomial.
+    chi2_tail`) below ``alpha``, Bonferroni-corrected over every candidate
+    and slot tested -- is there only where values bring it: the ``I`` that
+    ``{i}`` writes for half its draws and *that I am from Brazil* brings
+    after *that* for a third of the others, missing from 48 of the 99
+    instances that draw *we* and from none of the rest; the second ``អុ``
+    (*that*) of a Khmer sentence, missing where the clause value holds none
+    (*it's a Tuesday*, *my history with airplanes*) unless ``{it}`` is
+    *that*.  Counted as a frame unit it ties with the frame's own units (the
+    comma before the frame's *that*, left unmatched where the clause's
+    *that I* matched instead) and the value loses its words to the frame.
+    The rule that drops a unit the instances of a value (nearly) always
+    lack (in :func:`frame_units`) sees none of this: each value lacks it
+    only in some of its instances, as the values of another slot decide.
+    Two missing instances of one value at least: one is no evidence.
+    ``n_cand``: how many candidates ``candpos`` (:func:`_lcs_matches`'
+    reference positions) counts.  ``lacks(row, k)``: does the row really
+    lack candidate ``k`` where the batch's alignment left it unmatched (it
+    may have matched a neighbour the unit ties with), asked where a slot's
+    test is significant.
+    """
+    n = candpos.shape[0]
+    by_slot: dict = {}
+    for v, rows in by_value.items():
+        # (a lexical value's slot is its first two fields, :mod:`.source`;
+        # values of another shape are one slot's)
+        by_slot.setdefault(v[:2] if isinstance(v, tuple) else None, []).append(rows)
+    best, best_p = None, alpha / (n_cand * max(1, len(by_slot)))
+    for k in range(n_cand):
+        missing = ~(candpos == k).any(axis=1)
+        if int(missing.sum()) < 2:
+            continue
+        read_again = False
+        for parts in by_slot.values():
+            p = _independence(parts, missing)
+            if p < best_p and not read_again:
+                rows = np.flatnonzero(missing)
+                missing = missing.copy()
+                missing[rows] = [lacks(int(r), k) for r in rows]
+                read_again = True
+                p = _independence(parts, missing)
+            if p < best_p:
+                best, best_p = k, p
+    return best
+
+
+def _independence(parts: list, missing: np.ndarray) -> float:
+    """The G-test's p-value that ``missing`` (per row) does not depend on
+    which part of ``parts`` (the rows drawing each value of one slot) a row
+    is in; 1.0 where no value lacks it twice."""
+    counts = [(int(missing[rows].sum()), len(rows)) for rows in parts]
+    if max(m for m, _ in counts) < 2 or len(counts) < 2:
+        return 1.0
+    total = sum(d for _, d in counts)
+    lacking = sum(m for m, _ in counts)
+    if lacking == 0 or lacking == total:
+        return 1.0
+    g = 0.0
+    for m, d in counts:
+        for o, share in ((m, lacking / total), (d - m, 1.0 - lacking / total)):
+            if o:
+                g += o * math.log(o / (d * share))
+    return chi2_tail(2.0 * g, len(counts) - 1)
 
 
 def _lcs_table(a: Sequence, b: Sequence) -> list:
