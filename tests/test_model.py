@@ -4674,6 +4674,41 @@ def test_a_clause_value_that_begins_with_the_frames_word_is_one_run():
         ["{neg} ចុ{neutral} អុ{it}{air_noun}{be}{pos_adj}។"]
 
 
+_KM_I = {"I": "ឍ្ងីំ", "we": "ន្ខី"}
+_KM_VERB = {"is fine with": "ក្ឌឹ", "accepts": "ឌ្ឋិ"}
+_KM_THE = {"this": "ន្ចូ", "that": "អុ", "the": "ចួ"}
+
+
+def test_the_frames_copy_of_a_word_is_the_one_after_the_space_it_writes():
+    """``{neg} ចុ{neutral} អុ{i}{verb}{the}{air_noun}។``: the frame writes a
+    space before its ``អុ`` (*that*); the clause value before it may begin
+    with one, and ``{the}`` after it may be one.  Neither the earliest copy
+    nor the latest is the frame's there, and the units beside the frame's
+    copy vary with the values; the space does not: the alignment whose
+    frame unit stands where the group's other instances show whitespace
+    beside it (the synthetic sentiment CheckList's ``km``; without it, a
+    template of its own for the clause value that begins with ``អុ``)."""
+    rng = random.Random(5)
+    rows = []
+    for neg, neutral, i, verb, the, noun in rng.sample(list(itertools.product(
+            _KM_NEG, _KM_NEUTRAL, _KM_I, _KM_VERB, _KM_THE, _KM_NOUN)), 100):
+        fill = {"neg": neg, "neutral": neutral, "i": i, "verb": verb, "the": the,
+                "air_noun": noun}
+        rows.append(_row("given", "%s, given %s, that %s %s %s %s." % (
+            neg, neutral, i, verb, the, noun), fill, "%s ចុ%s អុ%s%s%s%s។" % (
+            _KM_NEG[neg], _KM_NEUTRAL[neutral], _KM_I[i], _KM_VERB[verb], _KM_THE[the],
+            _KM_NOUN[noun])))
+    for neg, i, verb, the, noun in rng.sample(list(itertools.product(
+            _KM_NEG, _KM_I, _KM_VERB, _KM_THE, _KM_NOUN)), 80):
+        fill = {"neg": neg, "i": i, "verb": verb, "the": the, "air_noun": noun}
+        rows.append(_row("plain", "%s %s %s %s %s." % (neg, i, verb, the, noun), fill,
+                         "%s %s%s%s%s។" % (_KM_NEG[neg], _KM_I[i], _KM_VERB[verb],
+                                          _KM_THE[the], _KM_NOUN[noun])))
+    groups = extract_exact(rows)
+    assert [t["template"] for t in groups["given"]] == \
+        ["{neg} ចុ{neutral} អុ{i}{verb}{the}{air_noun}។"]
+
+
 _CLASS_NOUNS = {"plane": ("sife", ""), "food": ("ruñi", ""), "staff": ("gini", ""),
                 "seat": ("giñu", "čas"), "pilot": ("wiñe", "čas"), "company": ("risba", "čas")}
 _AGREEING_THE = {"the": "na", "this": "nut", "that": "lu"}

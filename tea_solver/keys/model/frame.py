@@ -533,8 +533,8 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     ``alpha``) is in most instances only because values bring copies of it,
     and the frame is read again without it.  ``glued``: per sequence, which units touch the one before
     (given where the script has spaces; :func:`_repeats`); ``touching``: the
-    same in any script (context for which copy of a unit the frame's is,
-    :func:`_frame_contexts`).
+    same in any script (context for which copy of a unit the frame's is in
+    the final alignment, :func:`_frame_contexts`).
     """
     if not seqs:
         return []
@@ -580,8 +580,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     live = np.ones(len(ref), dtype=bool)
     while True:
         idx = np.flatnonzero(live)
-        _matched, refpos = _lcs_matches(arr, lengths, ref[idx], glued, by_value, frame_share,
-                                        touching)
+        _matched, refpos = _lcs_matches(arr, lengths, ref[idx], glued, by_value, frame_share)
         counts = np.bincount(refpos[refpos >= 0], minlength=len(idx))
         keep = np.zeros(len(ref), dtype=bool)
         keep[idx] = counts >= need
@@ -597,7 +596,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
         common = [int(j) for j in idx if df[int(ref[j])] >= need]
         if len(common) < len(idx) and not all(keep[j] for j in common):
             _m, common_pos = _lcs_matches(arr, lengths, ref[common], glued, by_value,
-                                          frame_share, touching)
+                                          frame_share)
             again = np.bincount(common_pos[common_pos >= 0], minlength=len(common))
             for k, j in enumerate(common):
                 keep[j] = keep[j] or again[k] >= need
@@ -620,7 +619,7 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
             cand = np.flatnonzero(keep)
             cand_units = [int(u) for u in ref[cand]]
             cand_matched, candpos = _lcs_matches(arr, lengths, ref[cand], glued, by_value,
-                                                 frame_share, touching)
+                                                 frame_share)
             for k, j in enumerate(cand):
                 has = (candpos == k).any(axis=1)
                 for rows in by_value.values():
@@ -651,7 +650,11 @@ def frame_units(seqs: Sequence[Sequence[int]], frame_share: float,
     frame = ref[keep]
     if len(frame) == 0:
         return [[False] * len(s) for s in seqs]
-    if final is None:
+    if final is None or touching is not None:
+        # (whitespace is context for the final alignment only: which
+        # candidates the values bring is read without it -- copies of one
+        # unit tie, and which of them a row leaves unmatched must not depend
+        # on where the spaces stand)
         final, final_pos = _lcs_matches(arr, lengths, frame, glued, by_value, frame_share,
                                         touching)
     if glued is not None:
