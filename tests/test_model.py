@@ -4630,7 +4630,7 @@ _KM_NEUTRAL = {"that I am from Brazil": "អុឍ្ងីំយួឡៅឍី
                "all that I've seen over the years": "នូអុងីងោំតេំខីចួឌ្បោឌឹ",
                "the time that I've been flying": "ចួឌួឌូំអុងីងោំឍុងេះវៅ",
                "it's a Tuesday": "វ្តាំខ្រិកិកោ"}
-_KM_IT = {"this": "ន្ចូ", "the": "ចួ"}
+_KM_IT = {"this": "ន្ចូ", "that": "អុ", "the": "ចួ"}
 _KM_NOUN = {"staff": "ឋ្ឍោឌិខ្នែ", "customer service": "បូណិរីឋូយុ", "aircraft": "ឍោងៅះ",
             "flight": "រូះរ្ឋូ", "company": "អៅអើ", "cabin crew": "ប្វួតីអៅំអ្តាះ",
             "airline": "ងិះឌ្ខិ", "seat": "ថ្ចើំនើំ"}
@@ -4650,7 +4650,11 @@ def test_a_clause_value_that_begins_with_the_frames_word_is_one_run():
     frame's copy, a run seen once, and lost its first word to the frame --
     a template per clause value (the synthetic sentiment CheckList's ``km``,
     nine groups).  Matched late, the clause is a run of its own, seen
-    wherever it is drawn."""
+    wherever it is drawn.  Where ``{it}`` is *that*, the frame's ``អុ`` and
+    the value's stand side by side in every instance that draws it: a
+    doubling that many instances show alike is no corruption, and the
+    frame's copy is the one after the space the frame writes (not the
+    value's, which made ``{it}អុ`` a template of its own)."""
     rng = random.Random(3)
     rows = []
     for neg, neutral, it, noun, be, adj in rng.sample(list(itertools.product(

@@ -205,13 +205,20 @@ def _lcs_matches(seqs: np.ndarray, lengths: np.ndarray, ref: np.ndarray,
     # late) -- the alignment whose frame units stand between the units the
     # group's other instances show beside them (:func:`_context_alignment`),
     # where it fills the gaps as usually and leaves no more runs
-    # (not in a row that doubles a stretch: a corrupted copy, where the units
-    # beside a frame unit's copy say nothing of where the frame stands --
-    # ``Robert'za Dohatoło. Dohatoło. …``, whose second full stop stands
-    # before a name as the frame's does).  The contexts are counted only in
-    # a group that has such a row.
+    # (not in a row that doubles a stretch few rows double alike
+    # (:func:`_systematic`): a corrupted copy, where the units beside a frame
+    # unit's copy say nothing of where the frame stands -- ``Robert'za
+    # Dohatoło. Dohatoło. …``, whose second full stop stands before a name as
+    # the frame's does; the ``អុ អុ`` of the frame's *that* and the *that*
+    # of ``{it}``, in every instance that draws it, is no corruption).  The
+    # contexts are counted only in a group that has such a row.
     open_rows = [r for r, (seq, _runs, late, _late_runs) in lates.items()
-                 if late != earlies[r] and r not in doubled and not _doubles(seq)]
+                 if late != earlies[r] and r not in doubled]
+    stretches = {r: _doubled_stretches(lates[r][0]) for r in open_rows}
+    stretches = {r: d for r, d in stretches.items() if d}
+    if stretches:
+        alike = _systematic(stretches, n, by_value, frame_share)
+        open_rows = [r for r in open_rows if stretches.get(r, frozenset()) <= alike]
     left_of, right_of = _frame_contexts(seqs, lengths, earlies, lates, touching) if open_rows \
         else (Counter(), Counter())
     for r in open_rows:
@@ -274,12 +281,12 @@ def _spaced(touching: Sequence, i: int, length: int) -> bool | None:
     return None if i <= 0 or i >= length else not touching[i]
 
 
-def _doubles(seq: list, longest: int = 3) -> bool:
-    """Does the row repeat a stretch of up to ``longest`` units right after
-    itself?"""
+def _doubled_stretches(seq: list, longest: int = 3) -> frozenset:
+    """The stretches of up to ``longest`` units the row repeats right after
+    themselves."""
     n = len(seq)
-    return any(seq[i:i + k] == seq[i + k:i + 2 * k]
-               for k in range(1, longest + 1) for i in range(n - 2 * k + 1))
+    return frozenset(tuple(seq[i:i + k]) for k in range(1, longest + 1)
+                     for i in range(n - 2 * k + 1) if seq[i:i + k] == seq[i + k:i + 2 * k])
 
 
 def _context_weight(seq: list, left_of: Counter, right_of: Counter,
