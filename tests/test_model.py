@@ -4639,6 +4639,28 @@ _KM_ADJ = {"nice": "ណៅំចុ", "sweet": "នុះចើះ", "awesome": 
            "brilliant": "ឡេះឡ្ណាះ", "beautiful": "ឍាំយូ", "fun": "វិខី", "great": "ឝីឋុ"}
 
 
+def _km_rows(rng, slots: list, given: int, plain: int) -> list:
+    """Rows of the Khmer-like language: ``given`` instances of ``{neg},
+    given {neutral}, that …`` (``{neg} ចុ{neutral} អុ…។``) and ``plain``
+    ones of ``{neg} …`` (``{neg} …។``), the ``…`` being ``slots`` (name,
+    lexicon) in order, written without spaces in the target."""
+    names, lexicons = [n for n, _ in slots], [lex for _, lex in slots]
+
+    def tail(vals) -> str:
+        return "".join(lex[v] for lex, v in zip(lexicons, vals))
+    rows = []
+    for neg, neutral, *vals in rng.sample(list(itertools.product(
+            _KM_NEG, _KM_NEUTRAL, *lexicons)), given):
+        rows.append(_row("given", "%s, given %s, that %s." % (neg, neutral, " ".join(vals)),
+                         dict(zip(["neg", "neutral"] + names, [neg, neutral] + vals)),
+                         "%s ចុ%s អុ%s។" % (_KM_NEG[neg], _KM_NEUTRAL[neutral], tail(vals))))
+    for neg, *vals in rng.sample(list(itertools.product(_KM_NEG, *lexicons)), plain):
+        rows.append(_row("plain", "%s %s." % (neg, " ".join(vals)),
+                         dict(zip(["neg"] + names, [neg] + vals)),
+                         "%s %s។" % (_KM_NEG[neg], tail(vals))))
+    return rows
+
+
 def test_a_clause_value_that_begins_with_the_frames_word_is_one_run():
     """In a script without spaces, three clause values of five hold the
     ``អុ`` (*that*) the frame writes after them, one begins with it, and
@@ -4655,24 +4677,10 @@ def test_a_clause_value_that_begins_with_the_frames_word_is_one_run():
     doubling that many instances show alike is no corruption, and the
     frame's copy is the one after the space the frame writes (not the
     value's, which made ``{it}អុ`` a template of its own)."""
-    rng = random.Random(3)
-    rows = []
-    for neg, neutral, it, noun, be, adj in rng.sample(list(itertools.product(
-            _KM_NEG, _KM_NEUTRAL, _KM_IT, _KM_NOUN, _KM_BE, _KM_ADJ)), 120):
-        fill = {"neg": neg, "neutral": neutral, "it": it, "air_noun": noun, "be": be,
-                "pos_adj": adj}
-        rows.append(_row("given", "%s, given %s, that %s %s %s %s." % (
-            neg, neutral, it, noun, be, adj), fill, "%s ចុ%s អុ%s%s%s%s។" % (
-            _KM_NEG[neg], _KM_NEUTRAL[neutral], _KM_IT[it], _KM_NOUN[noun], _KM_BE[be],
-            _KM_ADJ[adj])))
     # (the other slots stand in another template too, where no frame word is
     # ``អុ``)
-    for neg, it, noun, be, adj in rng.sample(list(itertools.product(
-            _KM_NEG, _KM_IT, _KM_NOUN, _KM_BE, _KM_ADJ)), 120):
-        fill = {"neg": neg, "it": it, "air_noun": noun, "be": be, "pos_adj": adj}
-        rows.append(_row("plain", "%s %s %s %s %s." % (neg, it, noun, be, adj), fill,
-                         "%s %s%s%s%s។" % (_KM_NEG[neg], _KM_IT[it], _KM_NOUN[noun],
-                                          _KM_BE[be], _KM_ADJ[adj])))
+    rows = _km_rows(random.Random(3), [("it", _KM_IT), ("air_noun", _KM_NOUN),
+                                       ("be", _KM_BE), ("pos_adj", _KM_ADJ)], 120, 120)
     groups = extract_exact(rows)
     assert [t["template"] for t in groups["given"]] == \
         ["{neg} ចុ{neutral} អុ{it}{air_noun}{be}{pos_adj}។"]
@@ -4680,7 +4688,6 @@ def test_a_clause_value_that_begins_with_the_frames_word_is_one_run():
 
 _KM_I = {"I": "ឍ្ងីំ", "we": "ន្ខី"}
 _KM_VERB = {"is fine with": "ក្ឌឹ", "accepts": "ឌ្ឋិ"}
-_KM_THE = {"this": "ន្ចូ", "that": "អុ", "the": "ចួ"}
 
 
 def test_the_frames_copy_of_a_word_is_the_one_after_the_space_it_writes():
@@ -4692,22 +4699,9 @@ def test_the_frames_copy_of_a_word_is_the_one_after_the_space_it_writes():
     frame unit stands where the group's other instances show whitespace
     beside it (the synthetic sentiment CheckList's ``km``; without it, a
     template of its own for the clause value that begins with ``អុ``)."""
-    rng = random.Random(5)
-    rows = []
-    for neg, neutral, i, verb, the, noun in rng.sample(list(itertools.product(
-            _KM_NEG, _KM_NEUTRAL, _KM_I, _KM_VERB, _KM_THE, _KM_NOUN)), 100):
-        fill = {"neg": neg, "neutral": neutral, "i": i, "verb": verb, "the": the,
-                "air_noun": noun}
-        rows.append(_row("given", "%s, given %s, that %s %s %s %s." % (
-            neg, neutral, i, verb, the, noun), fill, "%s ចុ%s អុ%s%s%s%s។" % (
-            _KM_NEG[neg], _KM_NEUTRAL[neutral], _KM_I[i], _KM_VERB[verb], _KM_THE[the],
-            _KM_NOUN[noun])))
-    for neg, i, verb, the, noun in rng.sample(list(itertools.product(
-            _KM_NEG, _KM_I, _KM_VERB, _KM_THE, _KM_NOUN)), 80):
-        fill = {"neg": neg, "i": i, "verb": verb, "the": the, "air_noun": noun}
-        rows.append(_row("plain", "%s %s %s %s %s." % (neg, i, verb, the, noun), fill,
-                         "%s %s%s%s%s។" % (_KM_NEG[neg], _KM_I[i], _KM_VERB[verb],
-                                          _KM_THE[the], _KM_NOUN[noun])))
+    # (``{the}``'s values are ``{it}``'s)
+    rows = _km_rows(random.Random(5), [("i", _KM_I), ("verb", _KM_VERB), ("the", _KM_IT),
+                                       ("air_noun", _KM_NOUN)], 100, 80)
     groups = extract_exact(rows)
     assert [t["template"] for t in groups["given"]] == \
         ["{neg} ចុ{neutral} អុ{i}{verb}{the}{air_noun}។"]

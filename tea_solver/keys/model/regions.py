@@ -491,9 +491,8 @@ def group_frame(texts: Sequence[tuple], occs: Sequence[list], params: ModelParam
         vocab: dict = {}
         seqs = [[vocab.setdefault(u, len(vocab)) for u in t[f].units] for t in texts]
         values = [[o.lexval for o in os] for os in occs]
-        glued = [t[f].glued for t in texts] \
-            if written_spaced(t[f].text for t in texts) else None
         touching = [t[f].glued for t in texts]
+        glued = touching if written_spaced(t[f].text for t in texts) else None
         for i, flags in enumerate(frame_units(seqs, params.frame_share, values, glued,
                                                params.noise_alpha, touching)):
             frame[i][f] = flags
