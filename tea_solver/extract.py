@@ -354,7 +354,7 @@ def extract_group(template_id: str, instances: Sequence[Instance],
         budget["recovered"] = len(undoubled) + recover_values(
             items, generated, index, opts.max_candidates, kept_shapes, item_fills, by_id,
             _item_occurrences(instances, alignment), alignment.forms, alignment.glue,
-            learned, alignment.agreement, alignment.company)
+            learned, alignment.agreement, alignment.company, alignment.predicted)
         split_keys = _with_sources(by_id, learned)
     else:
         split_keys = by_id

@@ -90,6 +90,34 @@ def _known_form(seen: list, present: list):
     return seen[0] if len(seen) == 1 else None
 
 
+def _forms_of(occurrence, forms: dict) -> list:
+    """The model's forms of an occurrence's value; an empty source value
+    (*but* left out: the ``{change}`` of *I love it,{change} I used to hate
+    it*) that no form was read for is written as nothing.  Without it an
+    instance drawing the empty value had no form for it, and a corruption
+    anywhere else in the instance (``nani.`` for the frame's ``Łi``) gave
+    back none of its values."""
+    found = forms.get(occurrence.lexval) or []
+    if not found and occurrence.lexval[-1] == "":
+        return [""]
+    return found
+
+
+def _as_written(key, text: str) -> str:
+    """``text`` as ``key`` writes it: a key that holds an empty value writes
+    the separator with each of its other values (`` sejut`` beside ````:
+    the template's ``firbe,{change} Łi``), while the model's form is the
+    value alone (``sejut``).  The key's one text that is ``text`` with
+    whitespace added at an edge; ``text`` where the key holds it, or holds
+    no such text."""
+    texts = set(key.texts.values())
+    if not text or text in texts:
+        return text
+    padded = [t for t in texts if t != text and t.strip() == text and
+              (t.startswith(text) or t.endswith(text))]
+    return padded[0] if len(padded) == 1 else text
+
+
 def _by_forms(shape, occurrences: Sequence, known: Sequence, by_id: dict) -> list[dict]:
     """The fillings of ``shape``'s slots with ``known``, per source occurrence
     of the instance the texts its value may have there (one, the
@@ -102,7 +130,8 @@ def _by_forms(shape, occurrences: Sequence, known: Sequence, by_id: dict) -> lis
     choices = []
     for kid, n in per_key.items():
         key = by_id[kid]
-        alts = [t for o, t in zip(occurrences, known) if o.slot == (key.name, key.index)]
+        alts = [[_as_written(key, x) for x in t]
+                for o, t in zip(occurrences, known) if o.slot == (key.name, key.index)]
         if len(alts) < n or any(not t for t in alts[:n]):
             return []
         choices.append([(kid, texts) for order in islice(permutations(alts, n), MAX_ORDERS)
@@ -119,7 +148,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
                    by_id: dict | None = None, occurrences: Sequence | None = None,
                    forms: dict | None = None, glue: dict | None = None,
                    learned: dict | None = None, agreement: dict | None = None,
-                   company: tuple | None = None) -> int:
+                   company: tuple | None = None, predicted: dict | None = None) -> int:
     """Add ``(item, fills)`` to ``item_fills[n]`` for every outlier item whose
     values kept template ``n`` should list (module docstring); the number of
     items that gave values.  ``by_id`` (the group's keys by id),
@@ -133,7 +162,10 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
     agreement forms the instance had; ``company`` (the frame words each
     value text stands with over the file:
     :func:`tea_solver.keys.model.value_company`) which variant the value
-    selects where the corruption hit the word that tells them apart.
+    selects where the corruption hit the word that tells them apart;
+    ``predicted`` (the forms the model read from a value's tuple siblings,
+    ``GroupAlignment.predicted``) which forms stand on more than the
+    instance's own reading.
     ``learned``, when given,
     receives ``{key id: {text: {source values}}}`` for the values given back:
     the source value its slot holds in the outlier's instance, where the
@@ -170,7 +202,7 @@ def recover_values(items: Sequence, generated: Sequence[bool], index: KeyIndex,
             if modelled:
                 options = [(n, f) for n, f in options
                            if not _contradicts(f, occs, by_id, forms, attested[n],
-                                                   glue)]
+                                                   glue, predicted)]
                 # beside the readings, the templates written out with the
                 # values' forms: where the corruption moved a value (``bonu
                 # Robertmo gi …`` for ``Robertmo bonu gi …``) no reading has
@@ -369,7 +401,7 @@ def _glue_count(kept_shapes: Sequence, glue: dict | None, spaced: bool):
 
 
 def _contradicts(fills: dict, occurrences: Sequence, by_id: dict, forms: dict,
-                 attested: set, glue: dict | None) -> bool:
+                 attested: set, glue: dict | None, predicted: dict | None = None) -> bool:
     """Would the reading give the template a value its source value is never
     written as?  A fill the template's covered instances do not show, where
     every source value of its slot in the instance has a form the file shows
@@ -377,19 +409,26 @@ def _contradicts(fills: dict, occurrences: Sequence, by_id: dict, forms: dict,
     forms: the corruption moved part of the value (``Linda'mo jınopahos. o
     Linda'mo …``, the article of ``o jınopa`` swapped into the frame), and
     the reading is a fragment, not a value.  (A value seen in this instance
-    alone has the corrupted reading for its form: nothing contradicts it.)"""
+    alone has the corrupted reading for its form: nothing contradicts it --
+    unless its tuple siblings predict that form (``predicted``): *strong*,
+    drawn once, in ``Nani si mwenye nguvu`` whose ``zaidi?`` a corruption
+    dropped, reads ``mwenye nguvu`` as *stronger*'s ``mwenye nguvu zaidi``
+    says, and the reading that takes ``nguvu`` for a replaced ``zaidi?``
+    gave the lexicon ``mwenye``.)"""
     if glue is None:
         return False
+    predicted = predicted or {}
     for (kid, _card), text in fills.items():
         if (kid, text) in attested:
             continue
         key = by_id.get(kid)
         if key is None:
             continue
-        known = [forms.get(o.lexval) or [] for o in occurrences
-                 if o.slot == (key.name, key.index)]
-        if known and all(any(sum(glue.get((f, 1), {}).values()) >= 2 for f in fs)
-                         for fs in known) and not any(text in fs for fs in known):
+        mine = [o for o in occurrences if o.slot == (key.name, key.index)]
+        known = [forms.get(o.lexval) or [] for o in mine]
+        if known and all(any(sum(glue.get((f, 1), {}).values()) >= 2 or
+                             predicted.get(o.lexval) == f for f in fs)
+                         for o, fs in zip(mine, known)) and not any(text in fs for fs in known):
             return True
     return False
 
@@ -659,8 +698,9 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     if not occurrences:
         return []
     text = "\n".join(seg.text for seg in segs)
-    seen = [forms.get(o.lexval) or [] for o in occurrences]
-    present = [[f for f in forms_of if f and f in text] for forms_of in seen]
+    seen = [_forms_of(o, forms) for o in occurrences]
+    present = [[f for f in forms_of if f in text and (f or forms_of == [""])]
+               for forms_of in seen]
     # the case of a corruption inside a value: some value's forms are all
     # missing from the text (with every form there, the corruption, if any,
     # is the frame's, or the instance is a variant: not this path's to judge)

@@ -38,6 +38,7 @@ import os
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice, permutations, product
 from typing import Sequence
 
 import regex
@@ -55,9 +56,9 @@ from .regions import (FileStats, canonical_cores, group_frame, group_regions, so
                       trim_place_words)
 from .source import (Occurrence, adjacent_pairs, content_part, edge_word_counts,
                      group_occurrences, instance_draws, sibling_strings, source_positions)
-from .units import (cut, dropped_at, edit_spans, edit_tokens, edit_views, glued_run, graphemes,
-                    one_edit, one_edit_in_a_view, same_stem, slot_mark, swapped, word_char,
-                    written_spaced)
+from .units import (cut, dropped_at, edit_spans, edit_tokens, edit_views, frame_parts,
+                    glued_run, graphemes, is_slot_mark, one_edit, one_edit_in_a_view,
+                    same_stem, slot_mark, swapped, word_char, written_spaced)
 
 _WORD = regex.compile(r"\w+|[^\w\s]")
 
@@ -98,6 +99,7 @@ class GroupAlignment:
     occurrences: list | None = None  # per instance: its source occurrences
     suspicious: list | None = None   # per instance: frame at odds with its values
     forms: dict | None = None        # lexval -> the file's forms of it (shared by every group)
+    predicted: dict | None = None    # lexval -> the form its tuple siblings predict (flagged only)
     glue: dict | None = None         # (span text, side) -> Counter of what is glued there (file)
     company: tuple | None = None     # (file's, group's own): value_company
 
@@ -240,14 +242,20 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
                              zip(al.suspicious,
                                  one_edit_outliers(al, params.rare_frame, rate, chosen,
                                                    frames[g], foreign))]
+            # ... and so is an instance one corruption from the common
+            # frame written out with its values' forms, however its spans read
+            al.suspicious = [a or b for a, b in
+                             zip(al.suspicious, modal_copies(al, frames[g], settled.forms))]
+    predicted: dict = {}
     if noisy:
-        corrupted_readings(out_groups, rate, settled.forms, params.noise_alpha)
+        corrupted_readings(out_groups, rate, settled.forms, params.noise_alpha, predicted)
     glue = value_glue(out_groups)
     company, own_company = value_company(out_groups, rows)
     for al, own in zip(out_groups, own_company):
         al.noise_rate = rate
         al.noisy = noisy
         al.forms = settled.forms
+        al.predicted = predicted
         al.glue = glue
         al.company = (company, own)
     done("noise")
@@ -256,8 +264,8 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
 
 
 def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
-                       forms: dict | None = None, alpha: float = ModelParams().noise_alpha
-                       ) -> int:
+                       forms: dict | None = None, alpha: float = ModelParams().noise_alpha,
+                       predicted: dict | None = None) -> int:
     """Take the span off a value where its reading is a corrupted copy of the
     value's reading, and flag the instance (:func:`suspicious`).
 
@@ -298,8 +306,11 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
     The instance is then a corrupted copy with its value where the frame is,
     which the noise-robust cover leaves out and
     :func:`tea_solver.recover.recover_values` reads with the value's form; a
-    reading no span keeps is no longer one of the value's ``forms``.  Returns
-    how many spans were taken off."""
+    reading no span keeps is no longer one of the value's ``forms``.  A tuple
+    element drawn only in flagged instances takes the form its siblings
+    predict (:func:`_outlier_only_forms`); ``predicted``, when given,
+    receives those ``{lexval: form}`` that a reading of the value shows too:
+    a form two witnesses give.  Returns how many spans were taken off."""
     # the readings over the file and per group, the common ones, the siblings
     in_file, in_groups, modal, in_file_modal, siblings = _readings(groups)
     # (value, slot) -> [instances where the value stands beside the slot's
@@ -424,6 +435,9 @@ def corrupted_readings(groups: Sequence["GroupAlignment"], rate: float,
         for v, form in _outlier_only_forms(groups, modal, in_groups, in_file_modal,
                                            siblings).items():
             forms[v] = [form]
+            # (a prediction the value's own reading bears out: two witnesses)
+            if predicted is not None and in_file[v][form]:
+                predicted[v] = form
     return sum(taken.values())
 
 
@@ -1415,6 +1429,117 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
                    {c: max(1.0, rate * len(frames) / max(1, len(tokens[c][0])))
                     for c, n in support.items() if n > shared}, chosen=chosen,
                    doubled=_doubled_frames(al, frames), foreign=foreign)
+
+
+MAX_FILLINGS = 16    # combinations of the values' forms tried per instance
+
+
+def modal_copies(al: "GroupAlignment", frames: list, forms: dict) -> list:
+    """Per instance: is it a corrupted copy of the group's common template,
+    read with its values' forms rather than with its own spans?
+
+    Where a corruption hits a word the model reads against a value -- a
+    value replaced by a word beside a copy of its form (``zen fafazu`` for
+    ``zen zen``, *that* of ``…, that {it} …``: the frame's ``zen`` read as
+    the value and ``fafazu`` as the frame's), a value written twice with
+    its comma (``sozujo, sozujo,``), a value swapped with its neighbour
+    (``suk tano,`` for ``tano, suk``) -- the frame the spans give is two
+    edits or more from the common one, or not a frame edit at all, and no
+    frame test flags it: the instance became a template of its own.  Read
+    with the forms the file gives its values, it is one corruption
+    (:func:`.units.one_edit`, in each way the script counts them) from the
+    group's common frame written out.  Such an instance, whose own frame no
+    other instance shows, is a corrupted copy, as :func:`one_edit_outliers`
+    judges a frame one corruption from the common one (a real variant one
+    value takes looks the same; its values still reach the lexicon,
+    :mod:`tea_solver.recover`).  A value is written as the common frame's
+    instances read it, else with the file's forms.
+    ``frames``: :func:`_frames` of ``al``; ``forms``: the file's forms per
+    value."""
+    n = len(frames)
+    out = [False] * n
+    support = Counter(frames)
+    if not support or al.occurrences is None:
+        return out
+    modal, top = _most_common(support)
+    if top < 3:
+        return out
+    spaced = written_spaced(t for fields in al.targets for t in fields)
+    # how the instances with the common frame read each value (a slot with an
+    # empty value writes its separator with the others: `` suk`` where the
+    # file's form is ``suk``)
+    read_as: dict = defaultdict(Counter)
+    for f, spans in zip(frames, al.spans):
+        if f == modal:
+            for sp in spans:
+                read_as[sp.occ.lexval][sp.text] += 1
+    marks = [frame_parts(field) for field in modal]
+    for i, (f, occs) in enumerate(zip(frames, al.occurrences)):
+        if f == modal or support[f] > 1 or (al.suspicious and al.suspicious[i]):
+            continue
+        texts = [[t for t, _k in read_as[o.lexval].most_common()] or _forms_or_empty(o, forms)
+                 for o in occs]
+        if any(t is None for t in texts):
+            continue
+        # (an instance the common frame writes out with some of its values'
+        # forms is an instance of it, however its spans read)
+        fillings = list(_modal_fillings(marks, occs, texts))
+        if tuple(al.targets[i]) in fillings:
+            continue
+        mine = edit_views(al.targets[i], spaced)
+        out[i] = any(one_edit_in_a_view(mine, edit_views(written, spaced))
+                     for written in fillings)
+    return out
+
+
+def _forms_or_empty(o, forms: dict) -> list | None:
+    """The file's forms of an occurrence's value ("" for an empty source value
+    no form was read for); None where it has none."""
+    found = forms.get(o.lexval)
+    if found:
+        return list(found)
+    return [""] if o.lexval[-1] == "" else None
+
+
+def _modal_fillings(marks: list, occs: Sequence, texts: list):
+    """The common frame (``marks``: per field, its text parts and slot marks)
+    written out with the instance's values, each way of giving its
+    occurrences to the slots (cardinals of one lexicon in either order) and
+    of choosing their forms, ``MAX_FILLINGS`` at most: the fields' texts."""
+    by_mark: dict = defaultdict(list)
+    for o, t in zip(occs, texts):
+        by_mark[slot_mark(o.slot)].append((o, t))
+    needed = Counter(p for field in marks for p in field if is_slot_mark(p))
+    if set(needed) != set(by_mark) or any(len(by_mark[m]) != k for m, k in needed.items()):
+        return
+    orders = [[(m, list(order)) for order in islice(permutations(by_mark[m]), MAX_FILLINGS)]
+              for m in needed]
+    made = 0
+    for choice in product(*orders):
+        # (each mark takes its lexicon's occurrences in the chosen order)
+        queue = {m: order for m, order in choice}
+        pos = {m: 0 for m in queue}
+        slots = []
+        for field in marks:
+            for p in field:
+                if is_slot_mark(p):
+                    slots.append(queue[p][pos[p]])
+                    pos[p] += 1
+        for picked in product(*[t for _o, t in slots]):
+            fields, k = [], 0
+            for field in marks:
+                text = ""
+                for p in field:
+                    if is_slot_mark(p):
+                        text += picked[k]
+                        k += 1
+                    else:
+                        text += p
+                fields.append(text)
+            yield tuple(fields)
+            made += 1
+            if made >= MAX_FILLINGS:
+                return
 
 
 def small_group_outliers(al: "GroupAlignment", rate: float = 0.0, chosen=None,

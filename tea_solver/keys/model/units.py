@@ -367,6 +367,17 @@ def edit_spans(text: str, spaced: bool) -> list[tuple[int, int]]:
 _SLOT = re.compile("(\0[^\1]*\1)")
 
 
+def frame_parts(field: str) -> list[str]:
+    """A frame field's texts and :func:`slot_mark` marks, in order (no empty
+    texts)."""
+    return [p for p in _SLOT.split(field) if p]
+
+
+def is_slot_mark(piece: str) -> bool:
+    """Is a piece of :func:`frame_parts` a slot's mark?"""
+    return _SLOT.fullmatch(piece) is not None
+
+
 @lru_cache(maxsize=None)
 def slot_mark(slot) -> str:
     """A slot written inside a frame string: one token, no spaces.  (Cached:
@@ -492,6 +503,6 @@ def one_edit_in_a_view(a_views: Sequence, b_views: Sequence) -> bool:
     return any(one_edit(a, b) for a, b in zip(a_views, b_views))
 
 
-__all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_tokens", "glued_run", "graphemes",
-           "one_edit", "same_stem", "slot_mark", "swapped", "written_spaced", "WORD", "CHAR",
+__all__ = ["Text", "cut", "edit_tokens", "edit_views", "frame_parts", "frame_tokens", "glued_run",
+           "graphemes", "is_slot_mark", "one_edit", "same_stem", "slot_mark", "swapped", "written_spaced", "WORD", "CHAR",
            "PUNCT"]
