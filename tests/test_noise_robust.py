@@ -3917,3 +3917,60 @@ def test_a_copy_one_corruption_from_the_frame_written_with_its_values_is_left_ou
     assert sorted(t["lexicons"]["it"]) == sorted(_THAT_IT.values())
     assert sorted(t["lexicons"]["noun"]) == sorted(_THAT_NOUN.values())
     assert sorted(t["lexicons"]["adj"]) == sorted(_THAT_ADJ.values())
+
+
+def test_two_copies_of_a_large_group_that_lack_the_same_word_are_corrupted_copies():
+    """Two instances of a group of seventy that lack the same frame word
+    (``i`` dropped from ``…, i bo.``), with no value in common: in a large group
+    of a noisy file they made a template of their own, and *lovely*, drawn
+    only in one of them, was missing from the main template (synthetic
+    sentiment seed 112 at 10 % noise: ``firbe`` dropped twice in fifty).  A
+    large group has more corrupted instances to show the same corruption
+    than a small one, where ``dropped_alike`` copies alike were already
+    copies: so are they here."""
+    rows = [_that(it, noun, adj) for it in _THAT_IT for noun in list(_THAT_NOUN)[:6]
+            for adj in list(_THAT_ADJ)[:4]]
+    odd = [_that("That", "crew", "lovely", "Łi ki, zen zen uzu ni łezas, bo."),
+           _that("This", "plane", "sweet", "Łi ki, zen ru jendotde ni odi, bo.")]
+    rows += odd + [_row("is", "The %s is %s." % (noun, adj), {"noun": noun, "adj": adj},
+                        "De %s ni %s." % (_THAT_NOUN[noun], _THAT_ADJ[adj]))
+                   for noun in _THAT_NOUN for adj in _THAT_ADJ]
+    insts, doc = _noisy_with(rows)
+    [t] = by_group(doc)["that"]
+    assert t["template"] == "Łi ki, zen {it} {noun} ni {adj}, i bo."
+    assert sorted(_outliers(doc, "that")["uncovered"]) == sorted(
+        i.id for i in insts if i.template_id == "that" and
+        i.target_value in {r["target"] for r in odd})
+    assert sorted(t["lexicons"]["adj"]) == sorted(_THAT_ADJ.values())
+
+
+_FR_ADJ = {"good": "bon", "great": "grand", "fun": "joli", "sweet": "doux",
+           "pleasant": "agréable"}
+_FR_NOUN = {"flight": "vol", "seat": "siège", "crew": "équipage", "meal": "repas",
+            "plane": "avion", "pilot": "pilote"}
+
+
+def test_a_word_order_one_value_selects_in_two_instances_is_no_corrupted_copy():
+    """The other side of the copies alike: an adjective that stands after
+    its noun (``un repas agréable`` where the others read ``un bon repas``),
+    drawn twice in a large group of a noisy file, keeps its template -- two
+    instances that swap the same words alike because one value draws them
+    are a variant, not two corruptions."""
+    rows = [_row("that", "%s knows it is a %s %s." % (who, adj, noun),
+                 {"first_name": who, "noun": noun, "adj": adj},
+                 "%s sait que c'est un %s %s, oui." % (who, _FR_ADJ[adj], _FR_NOUN[noun]))
+            for who in NAMES[:3] for noun in _FR_NOUN for adj in list(_FR_ADJ)[:4]]
+    rows += [_row("that", "%s knows it is a pleasant %s." % (who, noun),
+                  {"first_name": who, "noun": noun, "adj": "pleasant"},
+                  "%s sait que c'est un %s agréable, oui." % (who, _FR_NOUN[noun]))
+             for who, noun in (("John", "meal"), ("Mary", "pilot"))]
+    rows += [_row("is", "The %s is %s." % (noun, adj), {"noun": noun, "adj": adj},
+                  "Le %s est %s." % (_FR_NOUN[noun], _FR_ADJ[adj]))
+             for noun in _FR_NOUN for adj in _FR_ADJ]
+    insts, doc = _noisy_with(rows)
+    templates = {t["template"]: t for t in by_group(doc)["that"]}
+    assert sorted(templates) == ["{first_name} sait que c'est un {adj} {noun}, oui.",
+                                 "{first_name} sait que c'est un {noun} {adj}, oui."]
+    assert templates["{first_name} sait que c'est un {noun} {adj}, oui."]["lexicons"]["adj"] \
+        == ["agréable"]
+    assert _outliers(doc, "that")["uncovered"] == []

@@ -241,7 +241,8 @@ def fit_file(groups: "OrderedDict[str, list]", params: ModelParams = ModelParams
             al.suspicious = [a or b for a, b in
                              zip(al.suspicious,
                                  one_edit_outliers(al, params.rare_frame, rate, chosen,
-                                                   frames[g], foreign))]
+                                                   frames[g], foreign, params.swapped_alike,
+                                                   params.dropped_alike))]
             # ... and so is an instance one corruption from the common
             # frame written out with its values' forms, however its spans read
             al.suspicious = [a or b for a, b in
@@ -1415,7 +1416,8 @@ def frame_paradigms(frames: Sequence[Sequence]) -> dict:
 
 def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
                       chosen=None, frames: list | None = None,
-                      foreign: frozenset = frozenset()) -> list:
+                      foreign: frozenset = frozenset(), swapped_alike: int = 0,
+                      dropped_alike: int = 0) -> list:
     """The instances whose frame is a corrupted copy (:func:`corrupted_copy`)
     of a frame more than ``shared`` instances show, and that no more
     instances show than one particular corruption of that frame is expected
@@ -1423,12 +1425,21 @@ def one_edit_outliers(al: "GroupAlignment", shared: int, rate: float = 0.0,
     spread over the frame's tokens, at least one.  ``chosen``: a frame's
     word that a value beside it selects (:func:`selected_by_value`) makes
     it a variant, not a copy.  ``frames``: :func:`_frames` of ``al``, where
-    the caller has them; ``foreign``: :func:`value_words`."""
+    the caller has them; ``foreign``: :func:`value_words`.
+    ``swapped_alike`` and ``dropped_alike`` (:class:`.params.ModelParams`):
+    as many instances may show alike a copy that only swaps two neighbouring
+    words of the frame, or only lacks one of its words, as in a small group
+    (:func:`small_group_outliers`) -- a large group has more corrupted
+    instances to show the same one: two of fifty that lack ``firbe``
+    (*airline*) made a template of their own, and the values drawn only
+    there were missing from the main one (synthetic sentiment seed 112 at
+    10 % noise)."""
     frames, support, tokens = _frame_support(al, frames)
     return _copies(frames, support, tokens,
                    {c: max(1.0, rate * len(frames) / max(1, len(tokens[c][0])))
                     for c, n in support.items() if n > shared}, chosen=chosen,
-                   doubled=_doubled_frames(al, frames), foreign=foreign)
+                   doubled=_doubled_frames(al, frames), foreign=foreign,
+                   swapped_alike=swapped_alike, dropped_alike=dropped_alike)
 
 
 MAX_FILLINGS = 16    # combinations of the values' forms tried per instance

@@ -67,7 +67,8 @@ class ModelParams:
     # human CheckLists of the eleven dev languages has two templates that
     # differ only in the order of their words -- while three alike are
     # another thousand times rarer as noise
-    # (tea_solver.keys.model.small_group_outliers)
+    # (tea_solver.keys.model.small_group_outliers; in a large group of a noisy
+    # file, one_edit_outliers, where more corrupted instances can show it)
     swapped_alike: int = 2
     # the same for a frame that only lacks one whitespace word of a commoner
     # frame, a word that holds no slot (``Goni łe {first_name}nu`` twice
