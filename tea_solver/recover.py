@@ -42,6 +42,7 @@ from typing import Sequence
 
 from tea_solver.agreement import selected_form
 from tea_solver.candidates import KeyIndex, instance_candidates, shape_slots
+from tea_solver.keys.model import value_forms
 from tea_solver.keys.model.units import (edit_spans, edit_tokens, edit_views, glued_run,
                                          one_edit_in_a_view, slot_mark, written_spaced)
 
@@ -88,19 +89,6 @@ def _known_form(seen: list, present: list):
     if present:
         return max(present, key=len)
     return seen[0] if len(seen) == 1 else None
-
-
-def _forms_of(occurrence, forms: dict) -> list:
-    """The model's forms of an occurrence's value; an empty source value
-    (*but* left out: the ``{change}`` of *I love it,{change} I used to hate
-    it*) that no form was read for is written as nothing.  Without it an
-    instance drawing the empty value had no form for it, and a corruption
-    anywhere else in the instance (``nani.`` for the frame's ``Łi``) gave
-    back none of its values."""
-    found = forms.get(occurrence.lexval) or []
-    if not found and occurrence.lexval[-1] == "":
-        return [""]
-    return found
 
 
 def _as_written(key, text: str) -> str:
@@ -698,7 +686,10 @@ def _value_corrupted(segs, occurrences: Sequence, kept_shapes: Sequence, by_id: 
     if not occurrences:
         return []
     text = "\n".join(seg.text for seg in segs)
-    seen = [_forms_of(o, forms) for o in occurrences]
+    # (an empty value no form was read for is written as nothing: without it
+    # an instance drawing it whose frame a corruption hit gave back none of
+    # its values, ``nani.`` for the frame's ``Łi``)
+    seen = [value_forms(o, forms) for o in occurrences]
     present = [[f for f in forms_of if f in text and (f or forms_of == [""])]
                for forms_of in seen]
     # the case of a corruption inside a value: some value's forms are all

@@ -1488,9 +1488,9 @@ def modal_copies(al: "GroupAlignment", frames: list, forms: dict) -> list:
     for i, (f, occs) in enumerate(zip(frames, al.occurrences)):
         if f == modal or support[f] > 1 or (al.suspicious and al.suspicious[i]):
             continue
-        texts = [[t for t, _k in read_as[o.lexval].most_common()] or _forms_or_empty(o, forms)
+        texts = [[t for t, _k in read_as[o.lexval].most_common()] or value_forms(o, forms)
                  for o in occs]
-        if any(t is None for t in texts):
+        if not all(texts):
             continue
         # (an instance the common frame writes out with some of its values'
         # forms is an instance of it, however its spans read)
@@ -1503,13 +1503,14 @@ def modal_copies(al: "GroupAlignment", frames: list, forms: dict) -> list:
     return out
 
 
-def _forms_or_empty(o, forms: dict) -> list | None:
-    """The file's forms of an occurrence's value ("" for an empty source value
-    no form was read for); None where it has none."""
+def value_forms(o, forms: dict) -> list:
+    """The file's forms of an occurrence's value; an empty source value (*but*
+    left out: the ``{change}`` of *I love it,{change} I used to hate it*) that
+    no form was read for is written as nothing.  [] where it has none."""
     found = forms.get(o.lexval)
     if found:
         return list(found)
-    return [""] if o.lexval[-1] == "" else None
+    return [""] if o.lexval[-1] == "" else []
 
 
 def _modal_fillings(marks: list, occs: Sequence, texts: list):
