@@ -93,8 +93,8 @@ def _known_form(seen: list, present: list):
 
 def _as_written(key, text: str) -> str:
     """``text`` as ``key`` writes it: a key that holds an empty value writes
-    the separator with each of its other values (`` sejut`` beside ````:
-    the template's ``firbe,{change} Łi``), while the model's form is the
+    the separator with each of its other values (`` sejut`` beside the empty
+    one: the template's ``firbe,{change} Łi``), while the model's form is the
     value alone (``sejut``).  The key's one text that is ``text`` with
     whitespace added at an edge; ``text`` where the key holds it, or holds
     no such text."""
