@@ -3974,3 +3974,35 @@ def test_a_word_order_one_value_selects_in_two_instances_is_no_corrupted_copy():
     assert templates["{first_name} sait que c'est un {noun} {adj}, oui."]["lexicons"]["adj"] \
         == ["agréable"]
     assert _outliers(doc, "that")["uncovered"] == []
+
+
+_SW_JOBS = {"analyst": "mchanganuzi", "doctor": "daktari", "teacher": "mwalimu",
+            "farmer": "mkulima"}
+
+
+def test_a_value_replaced_by_another_lexicons_word_in_the_common_frame_is_predicted():
+    """*Who is less clean?* reads ``Nani si mchanganuzi zaidi?``: a corruption
+    put a profession's word (*analyst*) in for ``msafi``, and the frame is
+    the question's own, so the instance looked clean and the lexicon got
+    ``mchanganuzi`` for *clean* (dev sample 613, Swahili).  A reading of a
+    value drawn once that is another lexicon's value and has nothing of the
+    form its siblings predict (*cleaner* ``msafi zaidi``, as the other
+    comparatives end in ``zaidi``) is a corruption's, whatever frame the
+    instance shows: the predicted form is given back."""
+    rows = [_row("than", "%s is %s than %s." % (a, en + "er", b),
+                 {"first_name": a, "adj": [en + "er", en], "first_name1": b},
+                 "%s yu %s zaidi kuliko %s." % (a, sw, b))
+            for a, b in zip(NAMES[:5], NAMES[1:6]) for en, sw in _SW_ADJS.items()]
+    rows += [_row("most", "Who is %s?" % (en + "er"), {"adj": [en + "er", en]},
+                  "Ni nani %s zaidi?" % sw) for en, sw in _SW_ADJS.items()]
+    rows += [_row("less", "Who is less %s?" % en, {"adj": [en + "er", en]},
+                  "Nani si %s zaidi?" % ("mchanganuzi" if en == "clean" else sw))
+             for en, sw in _SW_ADJS.items()]
+    rows += [_row("job", "%s is a %s." % (a, job), {"first_name": a, "profession": job},
+                  "%s ni %s." % (a, sw)) for a in NAMES for job, sw in _SW_JOBS.items()]
+    insts, doc = _noisy_with(rows)
+    [t] = by_group(doc)["less"]
+    assert t["template"] == "Nani si {adj[1]} zaidi?"
+    assert sorted(e[1] for e in t["lexicons"]["adj"]) == sorted(_SW_ADJS.values())
+    assert _outliers(doc, "less")["uncovered"] == [
+        i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] == "clean"]

@@ -516,17 +516,18 @@ def sibling_readings(groups: Sequence["GroupAlignment"], forms: dict | None = No
         else:
             changed += _frame_beyond_prediction(al, frames, shown, top, predicted_form,
                                                 in_file, forms)
-        changed += _readings_against_prediction(al, frames, top, predicted_form, spaced,
-                                                in_file_modal, forms)
+        changed += _readings_against_prediction(al, predicted_form, spaced, in_file_modal,
+                                                forms)
     return changed
 
 
-def _readings_against_prediction(al: "GroupAlignment", frames: list, top: tuple,
-                                 predicted_form, spaced: bool, in_file_modal: dict,
-                                 forms: dict | None) -> int:
-    """Take the span off a value drawn once whose reading, in an instance
-    that leaves the group's common frame, is another lexicon's value and
-    has nothing of the form its tuple sibling predicts: it is a value of
+def _readings_against_prediction(al: "GroupAlignment", predicted_form, spaced: bool,
+                                 in_file_modal: dict, forms: dict | None) -> int:
+    """Take the span off a value drawn once whose reading is another
+    lexicon's value and has nothing of the form its tuple sibling predicts
+    (whatever frame the instance shows: a profession's ``mchanganuzi`` put in
+    for *clean*'s ``msafi`` left ``Nani si mchanganuzi zaidi?`` in the
+    question's own frame, and the lexicon got it): it is a value of
     another lexicon as the file reads it (``in_file_modal``) with at most
     an ending glued on (:func:`_another_lexicons`), neither it nor the
     prediction holds the other, and it is no corrupted copy of the
@@ -543,8 +544,6 @@ def _readings_against_prediction(al: "GroupAlignment", frames: list, top: tuple,
     takes the predicted form.  Returns how many spans were taken off."""
     changed = 0
     for i, spans in enumerate(al.spans):
-        if frames[i] == top:
-            continue
         for sp in spans:
             form = predicted_form(sp)
             if not form or form in sp.text or sp.text in form \
