@@ -3796,6 +3796,28 @@ _SW_ADJS = {"big": "mkubwa", "strong": "mwenye nguvu", "slow": "hufanya mambo po
             "dark": "mweusi"}
 
 
+def _sw_less_file(less_word: str, less_target: str, extra: Sequence = ()) -> tuple:
+    """``(instances, document, less template)`` of a noisy file with Swahili
+    comparatives (*than*, *Who is …er?*) and *Who is less …?*, each value
+    drawn once there, whose ``less_word`` instance reads ``less_target``
+    (``%s`` stands for its adjective); ``extra`` rows added.  Asserts the question has
+    one template and its lexicon holds every adjective."""
+    rows = [_row("than", "%s is %s than %s." % (a, en + "er", b),
+                 {"first_name": a, "adj": [en + "er", en], "first_name1": b},
+                 "%s yu %s zaidi kuliko %s." % (a, sw, b))
+            for a, b in zip(NAMES[:5], NAMES[1:6]) for en, sw in _SW_ADJS.items()]
+    rows += [_row("most", "Who is %s?" % (en + "er"), {"adj": [en + "er", en]},
+                  "Ni nani %s zaidi?" % sw) for en, sw in _SW_ADJS.items()]
+    rows += [_row("less", "Who is less %s?" % en, {"adj": [en + "er", en]},
+                  (less_target if en == less_word else "Nani si %s zaidi?").replace("%s", sw))
+             for en, sw in _SW_ADJS.items()]
+    insts, doc = _noisy_with(rows + list(extra))
+    [t] = by_group(doc)["less"]
+    assert t["template"] == "Nani si {adj[1]} zaidi?"
+    assert sorted(e[1] for e in t["lexicons"]["adj"]) == sorted(_SW_ADJS.values())
+    return insts, doc, t
+
+
 def test_a_value_its_siblings_and_its_reading_agree_on_is_given_back_whole():
     """*Who is less strong?* lost its last word (``Nani si mwenye nguvu`` for
     ``Nani si mwenye nguvu zaidi?``), and *strong* is drawn nowhere else.
@@ -3805,19 +3827,7 @@ def test_a_value_its_siblings_and_its_reading_agree_on_is_given_back_whole():
     ``mwenye nguvu zaidi`` over the file, as the other comparatives end in
     ``zaidi``) agree on ``mwenye nguvu``: the reading that contradicts both
     is a fragment."""
-    rows = [_row("than", "%s is %s than %s." % (a, en + "er", b),
-                 {"first_name": a, "adj": [en + "er", en], "first_name1": b},
-                 "%s yu %s zaidi kuliko %s." % (a, sw, b))
-            for a, b in zip(NAMES[:5], NAMES[1:6]) for en, sw in _SW_ADJS.items()]
-    rows += [_row("most", "Who is %s?" % (en + "er"), {"adj": [en + "er", en]},
-                  "Ni nani %s zaidi?" % sw) for en, sw in _SW_ADJS.items()]
-    rows += [_row("less", "Who is less %s?" % en, {"adj": [en + "er", en]},
-                  ("Nani si %s" if en == "strong" else "Nani si %s zaidi?") % sw)
-             for en, sw in _SW_ADJS.items()]
-    insts, doc = _noisy_with(rows)
-    [t] = by_group(doc)["less"]
-    assert t["template"] == "Nani si {adj[1]} zaidi?"
-    assert sorted(e[1] for e in t["lexicons"]["adj"]) == sorted(_SW_ADJS.values())
+    insts, doc, _t = _sw_less_file("strong", "Nani si %s")
     assert _outliers(doc, "less")["uncovered"] == [
         i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] == "strong"]
 
@@ -3887,6 +3897,26 @@ def _that(it, noun, adj, target=None):
                     _THAT_IT[it], _THAT_NOUN[noun], _THAT_ADJ[adj]))
 
 
+def _that_file(odd: list) -> tuple:
+    """``(instances, document, that template)`` of a noisy file with the
+    ``that`` group (three of its lexicons' values, six nouns, four adjectives)
+    and the rows ``odd`` (corrupted copies), and every noun and adjective read
+    elsewhere (``is``).  Asserts the group has one template, the common one,
+    and its outliers are exactly ``odd``."""
+    rows = [_that(it, noun, adj) for it in _THAT_IT for noun in list(_THAT_NOUN)[:6]
+            for adj in list(_THAT_ADJ)[:4]]
+    rows += odd + [_row("is", "The %s is %s." % (noun, adj), {"noun": noun, "adj": adj},
+                        "De %s ni %s." % (_THAT_NOUN[noun], _THAT_ADJ[adj]))
+                   for noun in _THAT_NOUN for adj in _THAT_ADJ]
+    insts, doc = _noisy_with(rows)
+    [t] = by_group(doc)["that"]
+    assert t["template"] == "Łi ki, zen {it} {noun} ni {adj}, i bo."
+    assert sorted(_outliers(doc, "that")["uncovered"]) == sorted(
+        i.id for i in insts if i.template_id == "that" and
+        i.target_value in {r["target"] for r in odd})
+    return insts, doc, t
+
+
 def test_a_copy_one_corruption_from_the_frame_written_with_its_values_is_left_out():
     """A corruption the spans read past: *That* (``zen``, after the frame's
     ``zen``) replaced by ``fafazu`` leaves ``zen fafazu``, read as the value
@@ -3900,20 +3930,9 @@ def test_a_copy_one_corruption_from_the_frame_written_with_its_values_is_left_ou
     (The corruption stands beside values the group's other instances show
     with the common frame, or writes a word twice: no value selects
     either.)"""
-    rows = [_that(it, noun, adj) for it in _THAT_IT for noun in list(_THAT_NOUN)[:6]
-            for adj in list(_THAT_ADJ)[:4]]
-    odd = [_that("That", "crew", "lovely", "Łi ki, zen fafazu uzu ni łezas, i bo."),
-           _that("This", "company", "good", "Łi ki, zen ru nani ni ñujo, ñujo, i bo.")]
-    # *lovely* and *company* read elsewhere in the file
-    rows += odd + [_row("is", "The %s is %s." % (noun, adj), {"noun": noun, "adj": adj},
-                        "De %s ni %s." % (_THAT_NOUN[noun], _THAT_ADJ[adj]))
-                   for noun in _THAT_NOUN for adj in _THAT_ADJ]
-    insts, doc = _noisy_with(rows)
-    [t] = by_group(doc)["that"]
-    assert t["template"] == "Łi ki, zen {it} {noun} ni {adj}, i bo."
-    assert sorted(_outliers(doc, "that")["uncovered"]) == sorted(
-        i.id for i in insts if i.template_id == "that" and
-        i.target_value in {r["target"] for r in odd})
+    _insts, _doc, t = _that_file(
+        [_that("That", "crew", "lovely", "Łi ki, zen fafazu uzu ni łezas, i bo."),
+         _that("This", "company", "good", "Łi ki, zen ru nani ni ñujo, ñujo, i bo.")])
     assert sorted(t["lexicons"]["it"]) == sorted(_THAT_IT.values())
     assert sorted(t["lexicons"]["noun"]) == sorted(_THAT_NOUN.values())
     assert sorted(t["lexicons"]["adj"]) == sorted(_THAT_ADJ.values())
@@ -3928,19 +3947,9 @@ def test_two_copies_of_a_large_group_that_lack_the_same_word_are_corrupted_copie
     large group has more corrupted instances to show the same corruption
     than a small one, where ``dropped_alike`` copies alike were already
     copies: so are they here."""
-    rows = [_that(it, noun, adj) for it in _THAT_IT for noun in list(_THAT_NOUN)[:6]
-            for adj in list(_THAT_ADJ)[:4]]
-    odd = [_that("That", "crew", "lovely", "Łi ki, zen zen uzu ni łezas, bo."),
-           _that("This", "plane", "sweet", "Łi ki, zen ru jendotde ni odi, bo.")]
-    rows += odd + [_row("is", "The %s is %s." % (noun, adj), {"noun": noun, "adj": adj},
-                        "De %s ni %s." % (_THAT_NOUN[noun], _THAT_ADJ[adj]))
-                   for noun in _THAT_NOUN for adj in _THAT_ADJ]
-    insts, doc = _noisy_with(rows)
-    [t] = by_group(doc)["that"]
-    assert t["template"] == "Łi ki, zen {it} {noun} ni {adj}, i bo."
-    assert sorted(_outliers(doc, "that")["uncovered"]) == sorted(
-        i.id for i in insts if i.template_id == "that" and
-        i.target_value in {r["target"] for r in odd})
+    _insts, _doc, t = _that_file(
+        [_that("That", "crew", "lovely", "Łi ki, zen zen uzu ni łezas, bo."),
+         _that("This", "plane", "sweet", "Łi ki, zen ru jendotde ni odi, bo.")])
     assert sorted(t["lexicons"]["adj"]) == sorted(_THAT_ADJ.values())
 
 
@@ -3989,20 +3998,8 @@ def test_a_value_replaced_by_another_lexicons_word_in_the_common_frame_is_predic
     form its siblings predict (*cleaner* ``msafi zaidi``, as the other
     comparatives end in ``zaidi``) is a corruption's, whatever frame the
     instance shows: the predicted form is given back."""
-    rows = [_row("than", "%s is %s than %s." % (a, en + "er", b),
-                 {"first_name": a, "adj": [en + "er", en], "first_name1": b},
-                 "%s yu %s zaidi kuliko %s." % (a, sw, b))
-            for a, b in zip(NAMES[:5], NAMES[1:6]) for en, sw in _SW_ADJS.items()]
-    rows += [_row("most", "Who is %s?" % (en + "er"), {"adj": [en + "er", en]},
-                  "Ni nani %s zaidi?" % sw) for en, sw in _SW_ADJS.items()]
-    rows += [_row("less", "Who is less %s?" % en, {"adj": [en + "er", en]},
-                  "Nani si %s zaidi?" % ("mchanganuzi" if en == "clean" else sw))
-             for en, sw in _SW_ADJS.items()]
-    rows += [_row("job", "%s is a %s." % (a, job), {"first_name": a, "profession": job},
-                  "%s ni %s." % (a, sw)) for a in NAMES for job, sw in _SW_JOBS.items()]
-    insts, doc = _noisy_with(rows)
-    [t] = by_group(doc)["less"]
-    assert t["template"] == "Nani si {adj[1]} zaidi?"
-    assert sorted(e[1] for e in t["lexicons"]["adj"]) == sorted(_SW_ADJS.values())
+    jobs = [_row("job", "%s is a %s." % (a, job), {"first_name": a, "profession": job},
+                 "%s ni %s." % (a, sw)) for a in NAMES for job, sw in _SW_JOBS.items()]
+    insts, doc, _t = _sw_less_file("clean", "Nani si mchanganuzi zaidi?", jobs)
     assert _outliers(doc, "less")["uncovered"] == [
         i.id for i in insts if i.template_id == "less" and i.fill["adj"][1] == "clean"]

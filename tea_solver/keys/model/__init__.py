@@ -1517,9 +1517,9 @@ def _modal_fillings(marks: list, occs: Sequence, texts: list):
     written out with the instance's values, each way of giving its
     occurrences to the slots (cardinals of one lexicon in either order) and
     of choosing their forms, ``MAX_FILLINGS`` at most: the fields' texts."""
-    by_mark: dict = defaultdict(list)
+    by_mark: dict = defaultdict(list)       # slot mark -> its occurrences' texts
     for o, t in zip(occs, texts):
-        by_mark[slot_mark(o.slot)].append((o, t))
+        by_mark[slot_mark(o.slot)].append(t)
     needed = Counter(p for field in marks for p in field if is_slot_mark(p))
     if set(needed) != set(by_mark) or any(len(by_mark[m]) != k for m, k in needed.items()):
         return
@@ -1528,26 +1528,12 @@ def _modal_fillings(marks: list, occs: Sequence, texts: list):
     made = 0
     for choice in product(*orders):
         # (each mark takes its lexicon's occurrences in the chosen order)
-        queue = {m: order for m, order in choice}
-        pos = {m: 0 for m in queue}
-        slots = []
-        for field in marks:
-            for p in field:
-                if is_slot_mark(p):
-                    slots.append(queue[p][pos[p]])
-                    pos[p] += 1
-        for picked in product(*[t for _o, t in slots]):
-            fields, k = [], 0
-            for field in marks:
-                text = ""
-                for p in field:
-                    if is_slot_mark(p):
-                        text += picked[k]
-                        k += 1
-                    else:
-                        text += p
-                fields.append(text)
-            yield tuple(fields)
+        queue = {m: iter(order) for m, order in choice}
+        slots = [next(queue[p]) for field in marks for p in field if is_slot_mark(p)]
+        for picked in product(*slots):
+            values = iter(picked)
+            yield tuple("".join(next(values) if is_slot_mark(p) else p for p in field)
+                        for field in marks)
             made += 1
             if made >= MAX_FILLINGS:
                 return
